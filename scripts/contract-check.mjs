@@ -1,0 +1,23 @@
+// Fails when generated/ differs from what spec/ produces (someone edited it by hand, or forgot `npm run gen`).
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, readdirSync, rmSync, existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+
+const root = resolve(import.meta.dirname, "..");
+const tmp = mkdtempSync(join(tmpdir(), "contract-"));
+try {
+  execFileSync(process.execPath, [join(root, "scripts/gen.mjs"), tmp], { stdio: "inherit" });
+  const stale = [];
+  for (const name of readdirSync(tmp)) {
+    const committed = join(root, "generated", name);
+    if (!existsSync(committed) || readFileSync(committed, "utf8") !== readFileSync(join(tmp, name), "utf8")) stale.push(name);
+  }
+  if (stale.length) {
+    console.error(`contract:check: generated/${stale.join(", generated/")} differ from spec/. Run \`npm run gen\` and commit.`);
+    process.exit(1);
+  }
+  console.log("contract:check: generated/ matches spec/");
+} finally {
+  rmSync(tmp, { recursive: true, force: true });
+}

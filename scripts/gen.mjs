@@ -1,0 +1,29 @@
+// Compiles spec/ (TypeSpec) into <out>/openapi.yaml and <out>/api.d.ts.
+// Usage: node scripts/gen.mjs <out-dir>   (npm run gen writes generated/)
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync, rmSync, mkdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import openapiTS, { astToString } from "openapi-typescript";
+
+const root = resolve(import.meta.dirname, "..");
+const out = resolve(root, process.argv[2] ?? "generated");
+const header = "# Generated from spec/ by `npm run gen`. Do not edit by hand.\n";
+const tsHeader = "// Generated from spec/ by `npm run gen`. Do not edit by hand.\n";
+
+const work = mkdtempSync(join(tmpdir(), "tsp-"));
+try {
+  execFileSync(
+    process.execPath,
+    [join(root, "node_modules/@typespec/compiler/cmd/tsp.js"), "compile", "spec/main.tsp",
+      "--config", "spec/tspconfig.yaml", "--output-dir", work, "--warn-as-error"],
+    { cwd: root, stdio: ["ignore", "ignore", "inherit"] },
+  );
+  const yaml = readFileSync(join(work, "openapi.yaml"), "utf8");
+  mkdirSync(out, { recursive: true });
+  writeFileSync(join(out, "openapi.yaml"), header + yaml);
+  const ast = await openapiTS(yaml, { alphabetize: false, exportType: true });
+  writeFileSync(join(out, "api.d.ts"), tsHeader + astToString(ast));
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}

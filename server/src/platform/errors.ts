@@ -1,0 +1,19 @@
+// The one error family of the service. Thrown (or returned) by features, rendered once by the HTTP layer as {detail}.
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly detail: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(detail);
+  }
+}
+
+export const badRequest = (detail: string) => new HttpError(400, detail);
+export const unauthorized = (detail = "not authenticated") => new HttpError(401, detail);
+export const forbidden = (detail: string) => new HttpError(403, detail);
+export const notFound = (detail = "not found") => new HttpError(404, detail);
+export const conflict = (detail: string) => new HttpError(409, detail);
+export const tooManyRequests = (detail: string, retryAfterSeconds?: number) =>
+  new HttpError(429, detail, retryAfterSeconds === undefined ? {} : { "Retry-After": String(retryAfterSeconds) });
+export const unavailable = (detail: string) => new HttpError(503, detail);

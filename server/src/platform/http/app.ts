@@ -1,0 +1,93 @@
+// The request pipeline, in one order set once: request id → logger → metrics → JSON body → contract validation
+// → the features' routers (authentication and limits live there) → 404 → error renderer.
+import { randomUUID } from "node:crypto";
+import express, { type Express, type NextFunction, type Request, type Response } from "express";
+import type { Logger } from "../logger.ts";
+import type { Metrics } from "../metrics.ts";
+import { HttpError } from "../errors.ts";
+import { ValidationFailed, fromValidatorError, validator } from "./validation.ts";
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Request {
+      id: string;
+      log: Logger;
+    }
+  }
+}
+
+export interface HttpAppOptions {
+  logger: Logger;
+  metrics: Metrics;
+  apiSpec: object;
+  validateResponses: boolean;
+  /** Routes outside the contract, mounted before validation (documents, static files). */
+  mountOpen?: (app: Express) => void;
+  /** The features' routers. */
+  mount: (app: Express) => void;
+}
+
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+function routeLabel(req: Request): string {
+  const openapi = (req as Request & { openapi?: { openApiRoute?: string } }).openapi;
+  if (openapi?.openApiRoute) return openapi.openApiRoute;
+  if (req.route?.path) return req.baseUrl + String(req.route.path);
+  return "unmatched";
+}
+
+export function createHttpApp(opts: HttpAppOptions): Express {
+  const { logger, metrics } = opts;
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("etag", false);
+  app.set("query parser", "simple");
+
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const given = req.headers["x-request-id"];
+    req.id = typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
+    res.setHeader("X-Request-Id", req.id);
+    req.log = logger.child({ reqId: req.id });
+    const started = process.hrtime.bigint();
+    res.on("finish", () => {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const labels = { method: req.method, route: routeLabel(req), status: String(res.statusCode) };
+      metrics.httpRequests.inc(labels);
+      metrics.httpDuration.observe(labels, seconds);
+      if (logger.isLevelEnabled("debug") || res.statusCode >= 500) {
+        req.log[res.statusCode >= 500 ? "error" : "debug"]({ method: req.method, route: labels.route, status: res.statusCode, ms: Math.round(seconds * 1e4) / 10 }, "request");
+      }
+    });
+    next();
+  });
+
+  opts.mountOpen?.(app);
+  app.use(express.json({ limit: "1mb", type: () => true }));
+  app.use(validator(opts.apiSpec, opts.validateResponses));
+  opts.mount(app);
+
+  app.use((_req: Request, _res: Response, next: NextFunction) => next(new HttpError(404, "not found")));
+  app.use((raw: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const err = fromBodyParserError(fromValidatorError(raw));
+    if (err instanceof HttpError) {
+      if (err.status >= 500) req.log.error({ err: { message: err.message } }, "server error");
+      res.status(err.status).set(err.headers);
+      res.json(err instanceof ValidationFailed ? { detail: err.detail, errors: err.errors } : { detail: err.detail });
+      return;
+    }
+    req.log.error({ err }, "unhandled error");
+    res.status(500).json({ detail: "internal error" });
+  });
+  return app;
+}
+
+/** body-parser's own errors: malformed JSON is invalid input (422), too large is 413. */
+function fromBodyParserError(err: unknown): unknown {
+  const type = (err as { type?: string } | null)?.type;
+  if (type === "entity.too.large") return new HttpError(413, "request body exceeds 1 MiB");
+  if (type === "entity.parse.failed")
+    return new ValidationFailed([{ location: "body", path: "", message: "body is not valid JSON", code: "json" }]);
+  if (type === "encoding.unsupported" || type === "charset.unsupported") return new HttpError(415, "unsupported content encoding");
+  return err;
+}

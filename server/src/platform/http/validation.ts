@@ -1,0 +1,86 @@
+// Request (and, in tests, response) validation compiled once from generated/openapi.yaml,
+// and the single mapping of its errors to the CONTRACT 0 bodies.
+import * as OpenApiValidator from "express-openapi-validator";
+import type { RequestHandler } from "express";
+import { HttpError } from "../errors.ts";
+
+export interface ValidationIssue {
+  location: "body" | "query" | "path" | "header";
+  path: string;
+  message: string;
+  code: string;
+}
+
+/** 422 with the list of what failed (CONTRACT 0). */
+export class ValidationFailed extends HttpError {
+  constructor(readonly errors: ValidationIssue[]) {
+    const first = errors[0];
+    super(422, first ? describe(first) : "invalid request");
+  }
+}
+
+function describe(i: ValidationIssue): string {
+  const where = i.path ? `${i.location} ${i.path}` : i.location;
+  return `${where}: ${i.message}`;
+}
+
+/** Paths served outside the contract (documents, the WebSocket upgrade, the portal's static files). */
+export const UNDOCUMENTED = /^\/(api\/(openapi\.json|docs|ws)|portal)(\/|$)|^\/$/;
+
+export function validator(apiSpec: object, validateResponses: boolean): RequestHandler[] {
+  return OpenApiValidator.middleware({
+    apiSpec: apiSpec as never,
+    validateRequests: { allowUnknownQueryParameters: false, coerceTypes: true, removeAdditional: false },
+    validateResponses: validateResponses ? { removeAdditional: false } : false,
+    validateSecurity: false,
+    validateFormats: true,
+    ignorePaths: UNDOCUMENTED,
+  }) as RequestHandler[];
+}
+
+interface ValidatorError {
+  status: number;
+  message: string;
+  errors?: { path?: string; message?: string; errorCode?: string }[];
+}
+
+const isValidatorError = (e: unknown): e is ValidatorError =>
+  typeof e === "object" && e !== null && "status" in e && "errors" in e && Array.isArray((e as ValidatorError).errors);
+
+/** `/body/commands/0/name` or `.body.commands[0].name` → location `body`, pointer `/commands/0/name`. */
+function issueOf(raw: { path?: string; message?: string; errorCode?: string }): ValidationIssue {
+  const parts = (raw.path ?? "")
+    .replace(/\[(\w+)\]/g, ".$1")
+    .split(/[./]/)
+    .filter(Boolean);
+  const head = parts[0] === "request" ? parts.slice(1) : parts;
+  const loc = head[0] === "params" ? "path" : head[0] === "headers" ? "header" : head[0];
+  const location = (["body", "query", "path", "header"].includes(loc ?? "") ? loc : "body") as ValidationIssue["location"];
+  return {
+    location,
+    path: head.length > 1 ? "/" + head.slice(1).join("/") : "",
+    message: raw.message ?? "is invalid",
+    code: (raw.errorCode ?? "invalid").split(".")[0] ?? "invalid",
+  };
+}
+
+/** Maps what express-openapi-validator threw to our family; anything else passes through. */
+export function fromValidatorError(err: unknown): unknown {
+  if (!isValidatorError(err)) return err;
+  switch (err.status) {
+    case 404:
+      return new HttpError(404, "not found");
+    case 405:
+      return new HttpError(405, "method not allowed");
+    case 415:
+      return new HttpError(415, "unsupported media type: send application/json");
+    case 400:
+    case 422:
+      return new ValidationFailed(err.errors!.map(issueOf));
+    case 500:
+      // A response that breaks the contract (response validation is on in tests only).
+      return new HttpError(500, `response breaks the contract: ${err.message}`);
+    default:
+      return new HttpError(err.status, err.message);
+  }
+}

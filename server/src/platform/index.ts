@@ -1,0 +1,84 @@
+// Opens every seam for the configured mode: PostgreSQL or embedded PGlite; Redis or in-process adapters.
+import type { Knex } from "knex";
+import type { Config } from "./config.ts";
+import { systemClock, type Clock } from "./clock.ts";
+import { openEmbedded, openPostgres, migrate, type Database } from "./db.ts";
+import { MemoryKv, RedisKv, type Kv } from "./kv.ts";
+import { memoryLimiters, redisLimiters, type LimiterFactory } from "./limiter.ts";
+import { createLogger, type Logger } from "./logger.ts";
+import { createMetrics, type Metrics } from "./metrics.ts";
+import { MemoryPubSub, RedisPubSub, type PubSub } from "./pubsub.ts";
+import { postgresQueues, redisQueues, type Queues } from "./queue.ts";
+import { createRedis, type Redis } from "./redis.ts";
+
+export interface Platform {
+  config: Config;
+  log: Logger;
+  metrics: Metrics;
+  clock: Clock;
+  db: Knex;
+  database: Database;
+  kv: Kv;
+  pubsub: PubSub;
+  limiters: LimiterFactory;
+  queues: Queues;
+  redis: Redis | undefined;
+  /** Resolves when the database and (where configured) Redis answer; rejects with the reason otherwise. */
+  ready(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface PlatformOverrides {
+  log?: Logger;
+  clock?: Clock;
+}
+
+function within<T>(ms: number, what: string, p: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout;
+  return Promise.race([p, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what} did not answer`)), ms)))]).finally(() =>
+    clearTimeout(timer),
+  );
+}
+
+export async function openPlatform(config: Config, overrides: PlatformOverrides = {}): Promise<Platform> {
+  const log = overrides.log ?? createLogger(config.logLevel);
+  const clock = overrides.clock ?? systemClock;
+  const metrics = createMetrics();
+  const database = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openEmbedded(config.dataDir);
+  await migrate(database.knex);
+
+  let redis: Redis | undefined;
+  let limiterRedis: Redis | undefined;
+  let kv: Kv, pubsub: PubSub, limiters: LimiterFactory, queues: Queues;
+  if (config.redisUrl) {
+    redis = createRedis(config.redisUrl);
+    redis.on("error", (err) => log.warn({ err: err.message }, "redis connection error"));
+    limiterRedis = createRedis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 0 });
+    limiterRedis.on("error", () => {}); // reported through `redis` above; the limiter fails closed on its own
+    kv = new RedisKv(redis);
+    pubsub = new RedisPubSub(redis);
+    limiters = redisLimiters(limiterRedis, config.rateLimitMultiplier);
+    queues = redisQueues(config.redisUrl);
+  } else {
+    kv = new MemoryKv(clock);
+    pubsub = new MemoryPubSub();
+    limiters = memoryLimiters(config.rateLimitMultiplier);
+    queues = postgresQueues(database.connection);
+  }
+
+  return {
+    config, log, metrics, clock, db: database.knex, database, kv, pubsub, limiters, queues, redis,
+    async ready() {
+      await within(2000, "database", database.knex.raw("select 1"));
+      if (redis) await within(2000, "redis", redis.ping());
+    },
+    async close() {
+      await queues.close();
+      await pubsub.close();
+      if (kv instanceof MemoryKv) kv.close();
+      redis?.disconnect();
+      limiterRedis?.disconnect();
+      await database.close();
+    },
+  };
+}

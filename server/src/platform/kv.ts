@@ -1,0 +1,82 @@
+// Small key-value seam with TTLs: presence, session and token caches. Redis when configured, a Map otherwise.
+import type { Redis } from "./redis.ts";
+import type { Clock } from "./clock.ts";
+
+export interface Kv {
+  get(key: string): Promise<string | null>;
+  mget(keys: string[]): Promise<(string | null)[]>;
+  set(key: string, value: string, ttlMs?: number): Promise<void>;
+  del(...keys: string[]): Promise<void>;
+  /** Adds 1 and returns the new value; the TTL is set when the key is created. */
+  incr(key: string, ttlMs: number): Promise<number>;
+  ping(): Promise<void>;
+}
+
+export class RedisKv implements Kv {
+  constructor(private redis: Redis, private prefix = "kv:") {}
+  get(key: string) {
+    return this.redis.get(this.prefix + key);
+  }
+  async mget(keys: string[]) {
+    return keys.length ? this.redis.mget(keys.map((k) => this.prefix + k)) : [];
+  }
+  async set(key: string, value: string, ttlMs?: number) {
+    if (ttlMs) await this.redis.set(this.prefix + key, value, "PX", ttlMs);
+    else await this.redis.set(this.prefix + key, value);
+  }
+  async del(...keys: string[]) {
+    if (keys.length) await this.redis.del(...keys.map((k) => this.prefix + k));
+  }
+  async incr(key: string, ttlMs: number) {
+    const k = this.prefix + key;
+    const [[, n]] = (await this.redis.multi().incr(k).pexpire(k, ttlMs, "NX").exec()) as [[null, number]];
+    return n;
+  }
+  async ping() {
+    await this.redis.ping();
+  }
+}
+
+/** One process only: expiry is checked on read, and a sweep drops dead keys now and then. */
+export class MemoryKv implements Kv {
+  private map = new Map<string, { value: string; expires: number }>();
+  private sweeper: NodeJS.Timeout;
+  constructor(private clock: Clock) {
+    this.sweeper = setInterval(() => this.sweep(), 60_000).unref();
+  }
+  private live(key: string) {
+    const e = this.map.get(key);
+    if (!e) return undefined;
+    if (e.expires <= this.clock.now()) {
+      this.map.delete(key);
+      return undefined;
+    }
+    return e;
+  }
+  async get(key: string) {
+    return this.live(key)?.value ?? null;
+  }
+  async mget(keys: string[]) {
+    return keys.map((k) => this.live(k)?.value ?? null);
+  }
+  async set(key: string, value: string, ttlMs?: number) {
+    this.map.set(key, { value, expires: ttlMs ? this.clock.now() + ttlMs : Infinity });
+  }
+  async del(...keys: string[]) {
+    for (const k of keys) this.map.delete(k);
+  }
+  async incr(key: string, ttlMs: number) {
+    const e = this.live(key);
+    const n = (e ? Number(e.value) : 0) + 1;
+    this.map.set(key, { value: String(n), expires: e ? e.expires : this.clock.now() + ttlMs });
+    return n;
+  }
+  async ping() {}
+  private sweep() {
+    const now = this.clock.now();
+    for (const [k, e] of this.map) if (e.expires <= now) this.map.delete(k);
+  }
+  close() {
+    clearInterval(this.sweeper);
+  }
+}

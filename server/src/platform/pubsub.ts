@@ -1,0 +1,63 @@
+// Fan-out between server processes: Redis PUBLISH/SUBSCRIBE when configured, an EventEmitter otherwise.
+import { EventEmitter } from "node:events";
+import type { Redis } from "./redis.ts";
+
+export type Listener = (message: string) => void;
+
+export interface PubSub {
+  publish(channel: string, message: string): Promise<void>;
+  /** Returns a function that removes the listener. */
+  subscribe(channel: string, listener: Listener): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+export class MemoryPubSub implements PubSub {
+  private emitter = new EventEmitter().setMaxListeners(0);
+  async publish(channel: string, message: string) {
+    // Deliver asynchronously, as Redis would, so callers never depend on re-entrancy.
+    queueMicrotask(() => this.emitter.emit(channel, message));
+  }
+  async subscribe(channel: string, listener: Listener) {
+    this.emitter.on(channel, listener);
+    return async () => void this.emitter.off(channel, listener);
+  }
+  async close() {
+    this.emitter.removeAllListeners();
+  }
+}
+
+/** Uses `publisher` for PUBLISH and a duplicate connection in subscriber mode. */
+export class RedisPubSub implements PubSub {
+  private sub: Redis;
+  private listeners = new Map<string, Set<Listener>>();
+  constructor(private pub: Redis, private prefix = "ps:") {
+    this.sub = pub.duplicate();
+    this.sub.on("message", (ch: string, msg: string) => {
+      for (const l of this.listeners.get(ch) ?? []) l(msg);
+    });
+  }
+  async publish(channel: string, message: string) {
+    await this.pub.publish(this.prefix + channel, message);
+  }
+  async subscribe(channel: string, listener: Listener) {
+    const ch = this.prefix + channel;
+    let set = this.listeners.get(ch);
+    if (!set) {
+      set = new Set();
+      this.listeners.set(ch, set);
+      await this.sub.subscribe(ch);
+    }
+    set.add(listener);
+    return async () => {
+      set.delete(listener);
+      if (set.size === 0 && this.listeners.get(ch) === set) {
+        this.listeners.delete(ch);
+        await this.sub.unsubscribe(ch);
+      }
+    };
+  }
+  async close() {
+    this.listeners.clear();
+    this.sub.disconnect();
+  }
+}

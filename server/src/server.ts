@@ -1,0 +1,90 @@
+// Composition root: config → platform seams → features → HTTP (+ WebSocket) → workers.
+// The one place that knows every piece; everything else receives what it needs as arguments.
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Express } from "express";
+import type { Config } from "./platform/config.ts";
+import { openPlatform, type Platform, type PlatformOverrides } from "./platform/index.ts";
+import { createHttpApp } from "./platform/http/app.ts";
+import { renderDocs } from "./platform/http/docs.ts";
+import { unavailable } from "./platform/errors.ts";
+import { loadContract } from "./contract.ts";
+import { BotAuthenticator, botAuth } from "./features/bots/auth.ts";
+import { CommandsService } from "./features/commands/service.ts";
+import { commandRoutes } from "./features/commands/routes.ts";
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  platform: Platform;
+  http: Server;
+  /** Stops accepting, lets in-flight requests finish (bounded), then closes workers, queues, Redis and the database. */
+  close(graceMs?: number): Promise<void>;
+}
+
+export async function startServer(config: Config, overrides: PlatformOverrides = {}): Promise<RunningServer> {
+  const platform = await openPlatform(config, overrides);
+  const { db, pubsub, clock } = platform;
+  const contract = loadContract();
+  const contractJson = JSON.stringify(contract);
+  const docsHtml = renderDocs(contract);
+
+  const bots = new BotAuthenticator(db, pubsub, clock);
+  await bots.start();
+  const commands = new CommandsService(db);
+
+  const app = createHttpApp({
+    logger: platform.log,
+    metrics: platform.metrics,
+    apiSpec: contract,
+    validateResponses: config.validateResponses,
+    mountOpen(app: Express) {
+      app.get("/api/openapi.json", (_req, res) => void res.type("application/json").send(contractJson));
+      app.get("/api/docs", (_req, res) => void res.type("html").send(docsHtml));
+    },
+    mount(app: Express) {
+      app.get("/healthz", (_req, res) => void res.json({ status: "ok" }));
+      app.get("/readyz", async (_req, res) => {
+        try {
+          await platform.ready();
+        } catch (err) {
+          throw unavailable(`not ready: ${(err as Error).message}`);
+        }
+        res.json({ status: "ok" });
+      });
+      app.get("/metrics", async (_req, res) => {
+        res.type(platform.metrics.registry.contentType).send(await platform.metrics.registry.metrics());
+      });
+      app.use("/api/bot", botAuth(bots));
+      app.use("/api/bot", commandRoutes(commands));
+    },
+  });
+
+  const http = createServer({ keepAliveTimeout: 65_000 }, app);
+  await new Promise<void>((resolve, reject) => {
+    http.once("error", reject);
+    http.listen(config.port, config.host, () => resolve());
+  });
+  const port = (http.address() as AddressInfo).port;
+  const host = config.host.includes(":") ? `[${config.host}]` : config.host;
+  platform.log.info({ port, host: config.host, database: config.databaseUrl ? "postgres" : "embedded", redis: Boolean(config.redisUrl) }, "listening");
+
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${host}:${port}`,
+    port,
+    platform,
+    http,
+    close(graceMs = 10_000) {
+      closing ??= (async () => {
+        const drained = new Promise<void>((resolve) => http.close(() => resolve()));
+        http.closeIdleConnections();
+        const timer = setTimeout(() => http.closeAllConnections(), graceMs).unref();
+        await drained;
+        clearTimeout(timer);
+        await platform.close();
+      })();
+      return closing;
+    },
+  };
+}

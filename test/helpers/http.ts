@@ -1,0 +1,35 @@
+// Tiny HTTP helpers for tests: JSON in, status + JSON out.
+export interface Reply<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export async function call<T = any>(
+  base: string,
+  method: string,
+  path: string,
+  opts: { body?: unknown; token?: string; bot?: string; headers?: Record<string, string>; raw?: string } = {},
+): Promise<Reply<T>> {
+  const headers: Record<string, string> = { ...opts.headers };
+  if (opts.body !== undefined || opts.raw !== undefined) headers["content-type"] ??= "application/json";
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  if (opts.bot) headers.authorization = `Bot ${opts.bot}`;
+  const res = await fetch(base + path, { method, headers, body: opts.raw ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)) });
+  const text = await res.text();
+  let body: any = text;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    /* not JSON: keep the text */
+  }
+  return { status: res.status, body, headers: res.headers };
+}
+
+export const api = (base: string) => ({
+  get: <T = any>(path: string, o?: Parameters<typeof call>[3]) => call<T>(base, "GET", path, o),
+  post: <T = any>(path: string, body?: unknown, o?: Parameters<typeof call>[3]) => call<T>(base, "POST", path, { ...o, body }),
+  put: <T = any>(path: string, body?: unknown, o?: Parameters<typeof call>[3]) => call<T>(base, "PUT", path, { ...o, body }),
+  patch: <T = any>(path: string, body?: unknown, o?: Parameters<typeof call>[3]) => call<T>(base, "PATCH", path, { ...o, body }),
+  del: <T = any>(path: string, o?: Parameters<typeof call>[3]) => call<T>(base, "DELETE", path, o),
+});

@@ -1,0 +1,65 @@
+// Starts a real server for a test file: PostgreSQL + Redis by default, or embedded (PGlite, in-process adapters).
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Writable } from "node:stream";
+import { loadConfig } from "../../server/src/platform/config.ts";
+import { createLogger } from "../../server/src/platform/logger.ts";
+import type { Clock } from "../../server/src/platform/clock.ts";
+import { startServer, type RunningServer } from "../../server/src/server.ts";
+import { claimTestRedis, createTestDatabase } from "./resources.ts";
+
+export interface TestServer extends RunningServer {
+  /** Everything the server logged, as text (to check that nothing secret is logged). */
+  logs(): string;
+  /** Stops the server and gives back its database and Redis db. */
+  stop(): Promise<void>;
+  env: Record<string, string>;
+}
+
+export interface TestServerOptions {
+  embedded?: boolean;
+  env?: Record<string, string>;
+  clock?: Clock;
+}
+
+export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
+  const cleanups: (() => Promise<void>)[] = [];
+  const env: Record<string, string> = {
+    PORT: "0",
+    HOST: "127.0.0.1",
+    LOG_LEVEL: "debug",
+    VALIDATE_RESPONSES: "true",
+    JWT_SECRET: "test-jwt-secret-that-is-long-enough-0000",
+    BOT_TOKEN_SECRET: "test-bot-token-secret-long-enough-00000",
+    WEBHOOK_ALLOW_PRIVATE: "true",
+    ...opts.env,
+  };
+  if (opts.embedded) {
+    const dir = mkdtempSync(join(tmpdir(), "parley-embedded-"));
+    env.DATA_DIR = dir;
+    cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
+  } else {
+    const db = await createTestDatabase();
+    const redis = await claimTestRedis();
+    env.DATABASE_URL ??= db.url;
+    env.REDIS_URL ??= redis.url;
+    cleanups.push(() => db.drop(), () => redis.release());
+  }
+  const chunks: string[] = [];
+  const sink = new Writable({
+    write(chunk, _enc, cb) {
+      chunks.push(chunk.toString());
+      cb();
+    },
+  });
+  const server = await startServer(loadConfig(env, []), { log: createLogger(env.LOG_LEVEL!, sink), clock: opts.clock });
+  return Object.assign(server, {
+    env,
+    logs: () => chunks.join(""),
+    async stop() {
+      await server.close(2000);
+      for (const c of cleanups.reverse()) await c();
+    },
+  });
+}

@@ -1,0 +1,12 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["server/src/**/*.test.ts", "test/**/*.test.ts", "sdk-*/src/**/*.test.ts", "sdk-*/test/**/*.test.ts", "examples/**/*.test.ts", "portal/test/**/*.test.ts"],
+    pool: "forks",
+    maxWorkers: 3,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    reporters: ["default"],
+  },
+});
