@@ -12,6 +12,11 @@ import { loadContract } from "./contract.ts";
 import { BotAuthenticator, botAuth } from "./features/bots/auth.ts";
 import { CommandsService } from "./features/commands/service.ts";
 import { commandRoutes } from "./features/commands/routes.ts";
+import { AccessTokens } from "./features/auth/tokens.ts";
+import { SessionGuard } from "./features/auth/sessions.ts";
+import { UserAuthenticator } from "./features/auth/middleware.ts";
+import { AuthService } from "./features/auth/service.ts";
+import { authRoutes } from "./features/auth/routes.ts";
 
 export interface RunningServer {
   url: string;
@@ -32,6 +37,11 @@ export async function startServer(config: Config, overrides: PlatformOverrides =
   const bots = new BotAuthenticator(db, pubsub, clock);
   await bots.start();
   const commands = new CommandsService(db);
+  const sessions = new SessionGuard(db, pubsub, clock);
+  await sessions.start();
+  const accessTokens = new AccessTokens(config.jwtSecret, () => clock.now());
+  const users = new UserAuthenticator(accessTokens, sessions);
+  const auth = new AuthService({ db, tokens: accessTokens, sessions, clock, adminEmails: config.adminEmails });
 
   const app = createHttpApp({
     logger: platform.log,
@@ -55,6 +65,7 @@ export async function startServer(config: Config, overrides: PlatformOverrides =
       app.get("/metrics", async (_req, res) => {
         res.type(platform.metrics.registry.contentType).send(await platform.metrics.registry.metrics());
       });
+      app.use("/api/auth", authRoutes(auth, users));
       app.use("/api/bot", botAuth(bots));
       app.use("/api/bot", commandRoutes(commands));
     },

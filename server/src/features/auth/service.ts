@@ -1,0 +1,135 @@
+// Accounts and device sessions (spec 4.2, CONTRACT 2): register, login, refresh with rotation and reuse
+// detection, logout, me.
+import type { Knex } from "knex";
+import { conflict, notFound, unauthorized } from "../../platform/errors.ts";
+import { newId } from "../../platform/ids.ts";
+import type { Clock } from "../../platform/clock.ts";
+import { randomAvatarIndex, toUserResponse, type UserResponse, type UserRow } from "../users/view.ts";
+import { hashPassword, verifyPassword } from "./passwords.ts";
+import { ACCESS_TTL_SECONDS, REFRESH_TTL_MS, newSecret, sha256, type AccessTokens } from "./tokens.ts";
+import type { SessionGuard } from "./sessions.ts";
+import * as store from "./store.ts";
+import type { components } from "../../../../generated/api.d.ts";
+
+type S = components["schemas"];
+export type TokenResponse = S["Auth.TokenResponse"];
+type RegisterRequest = S["Auth.RegisterRequest"];
+type LoginRequest = S["Auth.LoginRequest"];
+
+export interface ClientMeta {
+  userAgent: string | null;
+  deviceName?: string | null;
+}
+
+export interface AuthDeps {
+  db: Knex;
+  tokens: AccessTokens;
+  sessions: SessionGuard;
+  clock: Clock;
+  adminEmails: string[];
+}
+
+const UNIQUE_VIOLATION = "23505";
+
+export class AuthService {
+  constructor(private d: AuthDeps) {}
+
+  async me(userId: string): Promise<UserResponse> {
+    const user = await store.findUserById(this.d.db, userId);
+    if (!user) throw notFound("user not found");
+    return toUserResponse(user, true);
+  }
+
+  async register(body: RegisterRequest, meta: ClientMeta): Promise<TokenResponse> {
+    const passwordHash = await hashPassword(body.password);
+    try {
+      return await this.d.db.transaction(async (trx) => {
+        const user = await store.insertUser(trx, {
+          id: newId(),
+          username: body.username,
+          email: body.email,
+          password_hash: passwordHash,
+          display_name: body.display_name ?? null,
+          default_avatar_index: randomAvatarIndex(),
+          is_admin: this.d.adminEmails.includes(body.email.toLowerCase()),
+        });
+        return this.openSession(trx, user, meta);
+      });
+    } catch (err) {
+      const e = err as { code?: string; constraint?: string };
+      if (e.code === UNIQUE_VIOLATION) throw conflict(e.constraint?.includes("email") ? "email already registered" : "username already taken");
+      throw err;
+    }
+  }
+
+  /** Checks the password; the caller decides whether a 2FA step is needed before `finishLogin`. */
+  async checkCredentials(body: LoginRequest): Promise<store.CredentialRow> {
+    const user = await store.findByLogin(this.d.db, body.login);
+    const ok = await verifyPassword(user?.password_hash, body.password);
+    if (!user || !ok) throw unauthorized("invalid credentials");
+    return user;
+  }
+
+  /** The device named by id + secret, if it is this user's and still open; a wrong secret is silently ignored. */
+  async knownDevice(userId: string, deviceId?: string, deviceSecret?: string): Promise<store.SessionRow | undefined> {
+    if (!deviceId || !deviceSecret) return undefined;
+    const s = await store.findSession(this.d.db, deviceId);
+    if (!s || s.user_id !== userId || s.revoked_at) return undefined;
+    return s.secret_hash.equals(sha256(deviceSecret)) ? s : undefined;
+  }
+
+  /** Issues tokens, resuming `device` when given, otherwise opening a new device session. */
+  async finishLogin(user: UserRow, meta: ClientMeta, device?: store.SessionRow): Promise<TokenResponse> {
+    return this.d.db.transaction(async (trx) => {
+      if (!device) return this.openSession(trx, user, meta);
+      await store.dropUnusedRefreshTokens(trx, device.id);
+      return this.tokensFor(trx, user, device.id);
+    });
+  }
+
+  async refresh(refreshToken: string): Promise<TokenResponse> {
+    const hash = sha256(refreshToken);
+    const row = await store.findRefreshToken(this.d.db, hash);
+    if (!row || row.revoked_at) throw unauthorized("invalid refresh token");
+    if (row.used_at || !(await store.useRefreshToken(this.d.db, hash))) {
+      // A rotated token came back: someone holds a copy. End the whole device session.
+      await this.d.sessions.revoke(this.d.db, [row.session_id]);
+      throw unauthorized("invalid refresh token");
+    }
+    if (row.expires_at.getTime() <= this.d.clock.now()) throw unauthorized("invalid refresh token");
+    const user = await store.findUserById(this.d.db, row.user_id);
+    if (!user) throw unauthorized("invalid refresh token");
+    return this.tokensFor(this.d.db, user, row.session_id);
+  }
+
+  /** Ends the session of `refreshToken` when it is the caller's, else the caller's own session. */
+  async logout(userId: string, sessionId: string, refreshToken?: string): Promise<void> {
+    let target = sessionId;
+    if (refreshToken) {
+      const row = await store.findRefreshToken(this.d.db, sha256(refreshToken));
+      if (row && row.user_id === userId) target = row.session_id;
+    }
+    await this.d.sessions.revoke(this.d.db, [target]);
+  }
+
+  private async openSession(trx: Knex, user: UserRow, meta: ClientMeta): Promise<TokenResponse> {
+    const deviceSecret = newSecret("ds");
+    const id = newId();
+    await store.insertSession(trx, { id, user_id: user.id, name: meta.deviceName ?? null, user_agent: meta.userAgent?.slice(0, 512) ?? null, secret_hash: sha256(deviceSecret) });
+    return { ...(await this.tokensFor(trx, user, id)), device_secret: deviceSecret };
+  }
+
+  private async tokensFor(db: Knex, user: UserRow, sessionId: string): Promise<TokenResponse> {
+    const refresh = newSecret("rt");
+    await store.insertRefreshToken(db, sha256(refresh), sessionId, new Date(this.d.clock.now() + REFRESH_TTL_MS));
+    return {
+      access_token: await this.d.tokens.sign({ userId: user.id, sessionId }),
+      refresh_token: refresh,
+      token_type: "bearer",
+      expires_in: ACCESS_TTL_SECONDS,
+      device_id: sessionId,
+      user: toUserResponse(user, true),
+      requires_2fa: false,
+    };
+  }
+}

@@ -1,0 +1,68 @@
+// SQL of accounts and device sessions.
+import type { Knex } from "knex";
+import { USER_COLUMNS, type UserRow } from "../users/view.ts";
+
+export interface CredentialRow extends UserRow {
+  password_hash: string | null;
+}
+
+export function findUserById(db: Knex, id: string): Promise<UserRow | undefined> {
+  return db("users").select(USER_COLUMNS).where({ id }).first();
+}
+
+/** By username or e-mail, case-insensitively (both are citext). */
+export function findByLogin(db: Knex, login: string): Promise<CredentialRow | undefined> {
+  const column = login.includes("@") ? "email" : "username";
+  return db("users").select([...USER_COLUMNS, "password_hash"]).where(column, login).andWhere("is_bot", false).first();
+}
+
+export async function insertUser(db: Knex, row: Record<string, unknown>): Promise<UserRow> {
+  const [user] = await db("users").insert(row).returning(USER_COLUMNS);
+  return user;
+}
+
+export interface SessionRow {
+  id: string;
+  user_id: string;
+  secret_hash: Buffer;
+  trusted: boolean;
+  revoked_at: Date | null;
+}
+
+export function findSession(db: Knex, id: string): Promise<SessionRow | undefined> {
+  return db("sessions").select("id", "user_id", "secret_hash", "trusted", "revoked_at").where({ id }).first();
+}
+
+export async function insertSession(db: Knex, row: { id: string; user_id: string; name: string | null; user_agent: string | null; secret_hash: Buffer }) {
+  await db("sessions").insert(row);
+}
+
+export async function insertRefreshToken(db: Knex, hash: Buffer, sessionId: string, expiresAt: Date) {
+  await db("refresh_tokens").insert({ hash, session_id: sessionId, expires_at: expiresAt });
+}
+
+/** Drops the session's refresh tokens not used yet (a resumed device starts a fresh chain). */
+export async function dropUnusedRefreshTokens(db: Knex, sessionId: string) {
+  await db("refresh_tokens").where({ session_id: sessionId }).whereNull("used_at").delete();
+}
+
+export interface RefreshRow {
+  session_id: string;
+  expires_at: Date;
+  used_at: Date | null;
+  user_id: string;
+  revoked_at: Date | null;
+}
+
+export function findRefreshToken(db: Knex, hash: Buffer): Promise<RefreshRow | undefined> {
+  return db("refresh_tokens as r")
+    .join("sessions as s", "s.id", "r.session_id")
+    .select("r.session_id", "r.expires_at", "r.used_at", "s.user_id", "s.revoked_at")
+    .where("r.hash", hash)
+    .first();
+}
+
+/** Marks a refresh token used; false when another request used it first. */
+export async function useRefreshToken(db: Knex, hash: Buffer): Promise<boolean> {
+  return (await db("refresh_tokens").where({ hash }).whereNull("used_at").update({ used_at: db.fn.now() })) === 1;
+}

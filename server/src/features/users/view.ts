@@ -1,0 +1,42 @@
+// The UserResponse of CONTRACT 3, built from a users row. Private fields only for the user's own record.
+import type { components } from "../../../../generated/api.d.ts";
+
+export type UserResponse = components["schemas"]["UserResponse"];
+
+export interface UserRow {
+  id: string;
+  username: string;
+  email: string | null;
+  email_verified_at: Date | null;
+  display_name: string | null;
+  bio: string;
+  default_avatar_index: number;
+  is_bot: boolean;
+  is_anonymous: boolean;
+  is_admin: boolean;
+  two_factor_enabled: boolean;
+  created_at: Date;
+}
+
+export const USER_COLUMNS = [
+  "id", "username", "email", "email_verified_at", "display_name", "bio", "default_avatar_index",
+  "is_bot", "is_anonymous", "is_admin", "two_factor_enabled", "created_at",
+] as const;
+
+export function toUserResponse(u: UserRow, self: boolean): UserResponse {
+  const pub: UserResponse = {
+    id: u.id,
+    username: u.username,
+    display_name: u.display_name,
+    bio: u.bio,
+    default_avatar_index: u.default_avatar_index,
+    is_bot: u.is_bot,
+    is_anonymous: u.is_anonymous,
+    created_at: u.created_at.toISOString(),
+  };
+  if (!self) return pub;
+  return { ...pub, email: u.email, email_verified: u.email_verified_at !== null, two_factor_enabled: u.two_factor_enabled, is_admin: u.is_admin };
+}
+
+/** A random face for users who have none chosen (CONTRACT 3). */
+export const randomAvatarIndex = (): number => Math.floor(Math.random() * 8);
