@@ -102,7 +102,7 @@ describe("tokens", () => {
   });
 
   it("answers 401 not authenticated for missing, malformed and forged tokens", async () => {
-    for (const headers of [{}, { authorization: "Bearer" }, { authorization: "Bearer x.y.z" }, { authorization: "Basic abc" }]) {
+    for (const headers of [{} as Record<string, string>, { authorization: "Bearer" }, { authorization: "Bearer x.y.z" }, { authorization: "Basic abc" }]) {
       expect(await http.get("/api/auth/me", { headers })).toMatchObject({ status: 401, body: { detail: "not authenticated" } });
     }
   });
