@@ -9,7 +9,7 @@ import { createLogger, type Logger } from "./logger.ts";
 import { createMetrics, type Metrics } from "./metrics.ts";
 import { MemoryPubSub, RedisPubSub, type PubSub } from "./pubsub.ts";
 import { postgresQueues, redisQueues, type Queues } from "./queue.ts";
-import { createRedis, type Redis } from "./redis.ts";
+import { createRedis, whenReady, type Redis } from "./redis.ts";
 
 export interface Platform {
   config: Config;
@@ -55,6 +55,16 @@ export async function openPlatform(config: Config, overrides: PlatformOverrides 
     redis.on("error", (err) => log.warn({ err: err.message }, "redis connection error"));
     limiterRedis = createRedis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 0 });
     limiterRedis.on("error", () => {}); // reported through `redis` above; the limiter fails closed on its own
+    try {
+      // Without an offline queue the limiter client refuses commands until connected: wait, or every
+      // rate-limited request right after start would be refused. A Redis that is away fails the start.
+      await whenReady(limiterRedis);
+    } catch (err) {
+      redis.disconnect();
+      limiterRedis.disconnect();
+      await database.close();
+      throw err;
+    }
     kv = new RedisKv(redis);
     pubsub = new RedisPubSub(redis);
     limiters = redisLimiters(limiterRedis, config.rateLimitMultiplier);

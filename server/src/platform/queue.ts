@@ -1,10 +1,11 @@
 // Background jobs: BullMQ in every mode — on Redis when REDIS_URL is set, otherwise on the service's own
 // PostgreSQL (BullMQ's PostgreSQL backend, which also runs on the embedded PGlite). Same Queue/Worker API.
-import { Queue, Worker, withBackend, createPostgresBackend, type Processor, type WorkerOptions, type QueueOptions } from "bullmq";
+import { Queue, Worker, withBackend, createPostgresBackend, type Processor, type WorkerOptions, type QueueOptions as BullQueueOptions } from "bullmq";
 import type { PgConnection } from "./db.ts";
 import { createRedis } from "./redis.ts";
 
 export interface JobQueue<T> {
+  /** A second add with the `jobId` of a job still known to the queue is ignored. */
   add(name: string, data: T, opts?: { jobId?: string; delay?: number }): Promise<void>;
   /** Jobs waiting, delayed or running. */
   depth(): Promise<number>;
@@ -15,24 +16,35 @@ export interface JobWorker {
   close(): Promise<void>;
 }
 
+export interface QueueOptions {
+  /** Runs per job, the first included (default 1: no retry). Retries wait as the worker's `backoff` says. */
+  attempts?: number;
+}
+
+export interface WorkerOpts {
+  concurrency: number;
+  /** Delay in ms before retry number `attempt` (1-based); without it, retries run at once. */
+  backoff?: (attempt: number) => number;
+}
+
 export interface Queues {
   readonly backend: "redis" | "postgres";
-  queue<T>(name: string): Promise<JobQueue<T>>;
-  /** `backoff` returns the delay in ms before retry number `attempt` (1-based). */
-  worker<T>(
-    name: string,
-    process: Processor<T>,
-    opts: { concurrency: number; attempts?: number; backoff?: (attempt: number) => number },
-  ): Promise<JobWorker>;
+  // BullMQ counts attempts per job, set when the job is added, so the retry count belongs to the
+  // producer's queue while the schedule (a function) belongs to the worker.
+  queue<T>(name: string, opts?: QueueOptions): Promise<JobQueue<T>>;
+  worker<T>(name: string, process: Processor<T>, opts: WorkerOpts): Promise<JobWorker>;
   close(): Promise<void>;
 }
 
 type AnyQueue = { add: Queue["add"]; getJobCounts: Queue["getJobCounts"]; close(): Promise<void>; waitUntilReady(): Promise<unknown> };
 
-function wrap<T>(q: AnyQueue): JobQueue<T> {
+function wrap<T>(q: AnyQueue, queueOpts: QueueOptions = {}): JobQueue<T> {
+  const attempts = Math.max(1, queueOpts.attempts ?? 1);
+  // "custom" hands the delay to the worker's backoffStrategy; one schedule for every job of the queue.
+  const retry = attempts > 1 ? { attempts, backoff: { type: "custom" } } : {};
   return {
     async add(name, data, opts) {
-      await q.add(name, data, { jobId: opts?.jobId, delay: opts?.delay, removeOnComplete: 1000, removeOnFail: 5000 });
+      await q.add(name, data, { jobId: opts?.jobId, delay: opts?.delay, removeOnComplete: 1000, removeOnFail: 5000, ...retry });
     },
     async depth() {
       const c = await q.getJobCounts("waiting", "delayed", "active", "prioritized");
@@ -42,10 +54,11 @@ function wrap<T>(q: AnyQueue): JobQueue<T> {
   };
 }
 
-function workerOptions(opts: { concurrency: number; backoff?: (attempt: number) => number }) {
+function workerOptions(opts: WorkerOpts) {
+  const backoff = opts.backoff ?? (() => 0);
   return {
     concurrency: opts.concurrency,
-    settings: opts.backoff ? { backoffStrategy: (attempts: number) => opts.backoff!(attempts) } : undefined,
+    settings: { backoffStrategy: (attemptsMade: number) => backoff(attemptsMade) },
   } satisfies Partial<WorkerOptions>;
 }
 
@@ -53,14 +66,14 @@ export function redisQueues(url: string): Queues {
   const closers: (() => Promise<unknown>)[] = [];
   return {
     backend: "redis",
-    async queue<T>(name: string) {
+    async queue<T>(name: string, opts?: QueueOptions) {
       // Producers fail fast rather than hang a request when Redis is away.
-      const q = new Queue(name, { connection: createRedis(url, { enableOfflineQueue: false }) } as QueueOptions);
+      const q = new Queue(name, { connection: createRedis(url, { enableOfflineQueue: false }) } as BullQueueOptions);
       closers.push(() => q.close());
       await q.waitUntilReady();
-      return wrap<T>(q as unknown as AnyQueue);
+      return wrap<T>(q as unknown as AnyQueue, opts);
     },
-    async worker<T>(name: string, process: Processor<T>, opts: { concurrency: number; backoff?: (attempt: number) => number }) {
+    async worker<T>(name: string, process: Processor<T>, opts: WorkerOpts) {
       const w = new Worker<T>(name, process, {
         connection: createRedis(url, { maxRetriesPerRequest: null }),
         ...workerOptions(opts),
@@ -81,13 +94,13 @@ export function postgresQueues(connection: PgConnection): Queues {
   const closers: (() => Promise<unknown>)[] = [];
   return {
     backend: "postgres",
-    async queue<T>(name: string) {
+    async queue<T>(name: string, opts?: QueueOptions) {
       const q = new pgb.Queue<T>(name, { connection: conn });
       closers.push(() => q.close());
       await q.waitUntilReady();
-      return wrap<T>(q as unknown as AnyQueue);
+      return wrap<T>(q as unknown as AnyQueue, opts);
     },
-    async worker<T>(name: string, process: Processor<T>, opts: { concurrency: number; backoff?: (attempt: number) => number }) {
+    async worker<T>(name: string, process: Processor<T>, opts: WorkerOpts) {
       const w = new pgb.Worker<T>(name, process as never, { connection: conn, ...workerOptions(opts) });
       w.on("error", () => {});
       closers.push(() => w.close());

@@ -1,0 +1,134 @@
+// The queue seam: BullMQ on Redis, on PostgreSQL (BullMQ's PostgreSQL backend) and on the embedded PGlite.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { postgresQueues, redisQueues, type Queues } from "../../server/src/platform/queue.ts";
+import { openEmbedded, type Database } from "../../server/src/platform/db.ts";
+import { claimTestRedis, createTestDatabase, type TestDatabase, type TestRedis } from "../helpers/resources.ts";
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function until(what: string, check: () => boolean | Promise<boolean>, ms = 15_000) {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await sleep(20);
+  }
+}
+
+let lease: TestRedis;
+let pgDb: TestDatabase;
+let embeddedDir: string;
+let embedded: Database;
+const opened: Queues[] = [];
+
+beforeAll(async () => {
+  [lease, pgDb] = await Promise.all([claimTestRedis(), createTestDatabase()]);
+  embeddedDir = mkdtempSync(join(tmpdir(), "parley-queue-"));
+  embedded = await openEmbedded(embeddedDir);
+});
+afterAll(async () => {
+  await Promise.allSettled(opened.map((q) => q.close()));
+  await embedded?.close();
+  if (embeddedDir) rmSync(embeddedDir, { recursive: true, force: true });
+  await pgDb?.drop();
+  await lease?.release();
+});
+
+function track(q: Queues): Queues {
+  opened.push(q);
+  return q;
+}
+
+const backends: [string, () => Queues][] = [
+  ["redisQueues", () => track(redisQueues(lease.url))],
+  ["postgresQueues on PostgreSQL", () => track(postgresQueues({ connectionString: pgDb.url }))],
+  ["postgresQueues on embedded PGlite", () => track(postgresQueues(embedded.connection))],
+];
+
+let seq = 0;
+const qname = (s: string) => `${s}-${process.pid}-${++seq}`;
+
+describe.each(backends)("%s", (_name, make) => {
+  it("processes a job once", async () => {
+    const queues = make();
+    const name = qname("once");
+    const q = await queues.queue<{ n: number }>(name);
+    const seen: number[] = [];
+    await queues.worker<{ n: number }>(name, async (job) => void seen.push(job.data.n), { concurrency: 4 });
+    await q.add("work", { n: 7 });
+    await until("the job to run", () => seen.length === 1);
+    await until("the queue to drain", async () => (await q.depth()) === 0);
+    await sleep(300);
+    expect(seen).toEqual([7]);
+  });
+
+  it("ignores a second job with the same jobId", async () => {
+    const queues = make();
+    const name = qname("dedupe");
+    const q = await queues.queue<{ v: string }>(name);
+    // Both adds land before a worker exists, so the first is certainly still known when the second comes.
+    await q.add("work", { v: "first" }, { jobId: "delivery-1" });
+    await q.add("work", { v: "second" }, { jobId: "delivery-1" });
+    expect(await q.depth()).toBe(1);
+    const seen: string[] = [];
+    await queues.worker<{ v: string }>(name, async (job) => void seen.push(job.data.v), { concurrency: 2 });
+    await until("the job to run", () => seen.length === 1);
+    await sleep(300);
+    expect(seen).toEqual(["first"]);
+  });
+
+  it("retries a failing job on the custom backoff schedule, then gives up after `attempts`", async () => {
+    const queues = make();
+    const name = qname("retry");
+    const q = await queues.queue<{ fail: number }>(name, { attempts: 3 });
+    const schedule = [200, 600];
+    const asked: number[] = [];
+    const runs: number[] = [];
+    await queues.worker<{ fail: number }>(
+      name,
+      async (job) => {
+        runs.push(Date.now());
+        if (runs.length <= job.data.fail) throw new Error(`planned failure ${runs.length}`);
+      },
+      {
+        concurrency: 1,
+        backoff: (attempt) => {
+          asked.push(attempt);
+          return schedule[attempt - 1] ?? 0;
+        },
+      },
+    );
+    await q.add("work", { fail: 2 });
+    await until("three runs", () => runs.length === 3);
+    expect(asked).toEqual([1, 2]);
+    const gaps = [runs[1]! - runs[0]!, runs[2]! - runs[1]!];
+    // At least the scheduled delay; a little under is tolerated for timer granularity.
+    expect(gaps[0]).toBeGreaterThanOrEqual(schedule[0]! - 20);
+    expect(gaps[1]).toBeGreaterThanOrEqual(schedule[1]! - 20);
+    expect(gaps[1]).toBeGreaterThan(gaps[0]!);
+    // The last run succeeded: the job leaves the queue (a worker marks it complete just after the run).
+    await until("the queue to drain", async () => (await q.depth()) === 0);
+  });
+
+  it("stops after `attempts` runs of a job that always fails", async () => {
+    const queues = make();
+    const name = qname("exhaust");
+    const q = await queues.queue<object>(name, { attempts: 2 });
+    let runs = 0;
+    await queues.worker<object>(
+      name,
+      async () => {
+        runs++;
+        throw new Error("always");
+      },
+      { concurrency: 1, backoff: () => 50 },
+    );
+    await q.add("work", {});
+    await until("two runs", () => runs === 2);
+    await until("the queue to drain", async () => (await q.depth()) === 0);
+    await sleep(500);
+    expect(runs).toBe(2);
+  });
+});
