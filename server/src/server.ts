@@ -17,12 +17,16 @@ import { SessionGuard } from "./features/auth/sessions.ts";
 import { UserAuthenticator } from "./features/auth/middleware.ts";
 import { AuthService } from "./features/auth/service.ts";
 import { authRoutes } from "./features/auth/routes.ts";
+import { RealtimePublisher } from "./platform/realtime/publisher.ts";
+import { PresenceService } from "./features/presence/service.ts";
 
 export interface RunningServer {
   url: string;
   port: number;
   platform: Platform;
   http: Server;
+  /** Presence facts per user; the realtime gateway reports connections here, tests drive it directly. */
+  presence: PresenceService;
   /** Stops accepting, lets in-flight requests finish (bounded), then closes workers, queues, Redis and the database. */
   close(graceMs?: number): Promise<void>;
 }
@@ -42,6 +46,8 @@ export async function startServer(config: Config, overrides: PlatformOverrides =
   const accessTokens = new AccessTokens(config.jwtSecret, () => clock.now());
   const users = new UserAuthenticator(accessTokens, sessions);
   const auth = new AuthService({ db, tokens: accessTokens, sessions, clock, adminEmails: config.adminEmails });
+  const realtime = new RealtimePublisher(pubsub);
+  const presence = new PresenceService(platform.kv, clock, db, realtime);
 
   const app = createHttpApp({
     logger: platform.log,
@@ -86,6 +92,7 @@ export async function startServer(config: Config, overrides: PlatformOverrides =
     port,
     platform,
     http,
+    presence,
     close(graceMs = 10_000) {
       closing ??= (async () => {
         const drained = new Promise<void>((resolve) => http.close(() => resolve()));
@@ -93,6 +100,7 @@ export async function startServer(config: Config, overrides: PlatformOverrides =
         const timer = setTimeout(() => http.closeAllConnections(), graceMs).unref();
         await drained;
         clearTimeout(timer);
+        presence.stop();
         await platform.close();
       })();
       return closing;

@@ -9,8 +9,14 @@ export interface Kv {
   del(...keys: string[]): Promise<void>;
   /** Adds 1 and returns the new value; the TTL is set when the key is created. */
   incr(key: string, ttlMs: number): Promise<number>;
+  /** Subtracts 1 and returns the new value, never below 0 (the key is removed when it reaches 0). */
+  decr(key: string): Promise<number>;
   ping(): Promise<void>;
 }
+
+const DECR_SCRIPT = `local n = redis.call('DECR', KEYS[1])
+if n <= 0 then redis.call('DEL', KEYS[1]) n = 0 end
+return n`;
 
 export class RedisKv implements Kv {
   constructor(private redis: Redis, private prefix = "kv:") {}
@@ -30,6 +36,11 @@ export class RedisKv implements Kv {
   async incr(key: string, ttlMs: number) {
     const k = this.prefix + key;
     const [[, n]] = (await this.redis.multi().incr(k).pexpire(k, ttlMs, "NX").exec()) as [[null, number]];
+    return n;
+  }
+  async decr(key: string) {
+    // One script, so a concurrent incr can never slip between the decrement and the removal at zero.
+    const n = (await this.redis.eval(DECR_SCRIPT, 1, this.prefix + key)) as number;
     return n;
   }
   async ping() {
@@ -69,6 +80,13 @@ export class MemoryKv implements Kv {
     const e = this.live(key);
     const n = (e ? Number(e.value) : 0) + 1;
     this.map.set(key, { value: String(n), expires: e ? e.expires : this.clock.now() + ttlMs });
+    return n;
+  }
+  async decr(key: string) {
+    const e = this.live(key);
+    const n = Math.max(0, (e ? Number(e.value) : 0) - 1);
+    if (n === 0) this.map.delete(key);
+    else this.map.set(key, { value: String(n), expires: e!.expires });
     return n;
   }
   async ping() {}
