@@ -249,7 +249,7 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Set a new password with the token from the mail; ends every session */
+        /** Set a new password with the token from the mail; ends every session of the account */
         post: operations["Account_resetPassword"];
         delete?: never;
         options?: never;
@@ -1540,6 +1540,15 @@ export interface operations {
             429: {
                 headers: {
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service unavailable. */
+            503: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {

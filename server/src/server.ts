@@ -17,6 +17,11 @@ import { SessionGuard } from "./features/auth/sessions.ts";
 import { UserAuthenticator } from "./features/auth/middleware.ts";
 import { AuthService } from "./features/auth/service.ts";
 import { authRoutes } from "./features/auth/routes.ts";
+import { TwoFactorService } from "./features/auth/two-factor.ts";
+import { DevicesService } from "./features/auth/devices.ts";
+import { EmailFlows } from "./features/auth/email-flows.ts";
+import { BruteForceGuard } from "./features/auth/brute-force.ts";
+import { createMailer } from "./platform/mailer.ts";
 import { RealtimePublisher } from "./platform/realtime/publisher.ts";
 import { PresenceService } from "./features/presence/service.ts";
 
@@ -45,7 +50,12 @@ export async function startServer(config: Config, overrides: PlatformOverrides =
   await sessions.start();
   const accessTokens = new AccessTokens(config.jwtSecret, () => clock.now());
   const users = new UserAuthenticator(accessTokens, sessions);
-  const auth = new AuthService({ db, tokens: accessTokens, sessions, clock, adminEmails: config.adminEmails });
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: platform.log });
+  const twoFactor = new TwoFactorService({ db, kv: platform.kv, clock, dataKey: config.dataKey });
+  const emails = new EmailFlows({ db, mailer, sessions, clock, log: platform.log, publicUrl: config.publicUrl, adminEmails: config.adminEmails });
+  const devices = new DevicesService(db, sessions);
+  const bruteForce = BruteForceGuard.create(platform.limiters);
+  const auth = new AuthService({ db, tokens: accessTokens, sessions, clock, adminEmails: config.adminEmails, twoFactor, emails, bruteForce });
   const realtime = new RealtimePublisher(pubsub);
   const presence = new PresenceService(platform.kv, clock, db, realtime);
 
@@ -71,7 +81,7 @@ export async function startServer(config: Config, overrides: PlatformOverrides =
       app.get("/metrics", async (_req, res) => {
         res.type(platform.metrics.registry.contentType).send(await platform.metrics.registry.metrics());
       });
-      app.use("/api/auth", authRoutes(auth, users));
+      app.use("/api/auth", authRoutes({ auth, users, twoFactor, devices, emails }));
       app.use("/api/bot", botAuth(bots));
       app.use("/api/bot", commandRoutes(commands));
     },
@@ -101,6 +111,7 @@ export async function startServer(config: Config, overrides: PlatformOverrides =
         await drained;
         clearTimeout(timer);
         presence.stop();
+        mailer.close();
         await platform.close();
       })();
       return closing;

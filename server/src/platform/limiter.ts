@@ -22,6 +22,8 @@ export interface Limiter {
   readonly spec: LimitSpec;
   /** Counts one hit for `key`. Throws LimiterUnavailable when the store does not answer. */
   consume(key: string): Promise<LimitOutcome>;
+  /** Whether `key` has used up its points, without counting a hit (limits that count failures only). */
+  peek(key: string): Promise<LimitOutcome>;
 }
 
 export interface LimiterFactory {
@@ -38,6 +40,16 @@ class FlexibleLimiter implements Limiter {
       if (err instanceof RateLimiterRes) return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(err.msBeforeNext / 1000)) };
       throw new LimiterUnavailable(err);
     }
+  }
+  async peek(key: string): Promise<LimitOutcome> {
+    let res: RateLimiterRes | null;
+    try {
+      res = await this.impl.get(key);
+    } catch (err) {
+      throw new LimiterUnavailable(err);
+    }
+    if (!res || res.consumedPoints < this.impl.points) return { ok: true };
+    return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)) };
   }
 }
 

@@ -1,13 +1,17 @@
-// Accounts and device sessions (spec 4.2, CONTRACT 2): register, login, refresh with rotation and reuse
-// detection, logout, me.
+// Accounts and device sessions (spec 4.2, CONTRACT 2): register, login (with its 2FA step), refresh with
+// rotation and reuse detection, logout, me, password change, availability checks.
 import type { Knex } from "knex";
-import { conflict, notFound, unauthorized } from "../../platform/errors.ts";
+import { badRequest, conflict, notFound, unauthorized } from "../../platform/errors.ts";
 import { newId } from "../../platform/ids.ts";
 import type { Clock } from "../../platform/clock.ts";
 import { randomAvatarIndex, toUserResponse, type UserResponse, type UserRow } from "../users/view.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 import { ACCESS_TTL_SECONDS, REFRESH_TTL_MS, newSecret, sha256, type AccessTokens } from "./tokens.ts";
 import type { SessionGuard } from "./sessions.ts";
+import type { TwoFactorService } from "./two-factor.ts";
+import type { EmailFlows } from "./email-flows.ts";
+import type { BruteForceGuard } from "./brute-force.ts";
+import { usernameAllowed } from "./rules.ts";
 import * as store from "./store.ts";
 import type { components } from "../../../../generated/api.d.ts";
 
@@ -15,10 +19,14 @@ type S = components["schemas"];
 export type TokenResponse = S["Auth.TokenResponse"];
 type RegisterRequest = S["Auth.RegisterRequest"];
 type LoginRequest = S["Auth.LoginRequest"];
+type TwoFactorLoginRequest = S["Auth.TwoFactorLoginRequest"];
+export type TwoFactorRequired = S["Auth.TwoFactorRequiredResponse"];
 
 export interface ClientMeta {
   userAgent: string | null;
   deviceName?: string | null;
+  /** The client's address, for brute-force counting. */
+  ip: string;
 }
 
 export interface AuthDeps {
@@ -27,6 +35,9 @@ export interface AuthDeps {
   sessions: SessionGuard;
   clock: Clock;
   adminEmails: string[];
+  twoFactor: TwoFactorService;
+  emails: EmailFlows;
+  bruteForce: BruteForceGuard;
 }
 
 const UNIQUE_VIOLATION = "23505";
@@ -43,7 +54,7 @@ export class AuthService {
   async register(body: RegisterRequest, meta: ClientMeta): Promise<TokenResponse> {
     const passwordHash = await hashPassword(body.password);
     try {
-      return await this.d.db.transaction(async (trx) => {
+      const out = await this.d.db.transaction(async (trx) => {
         const user = await store.insertUser(trx, {
           id: newId(),
           username: body.username,
@@ -55,6 +66,8 @@ export class AuthService {
         });
         return this.openSession(trx, user, meta);
       });
+      this.d.emails.verifyLater({ id: out.user.id, email: body.email });
+      return out;
     } catch (err) {
       const e = err as { code?: string; constraint?: string };
       if (e.code === UNIQUE_VIOLATION) throw conflict(e.constraint?.includes("email") ? "email already registered" : "username already taken");
@@ -62,12 +75,62 @@ export class AuthService {
     }
   }
 
-  /** Checks the password; the caller decides whether a 2FA step is needed before `finishLogin`. */
-  async checkCredentials(body: LoginRequest): Promise<store.CredentialRow> {
+  /** Password step; answers tokens, or a 2FA challenge when 2FA is on and the device is not a trusted one. */
+  async login(body: LoginRequest, meta: ClientMeta): Promise<TokenResponse | TwoFactorRequired> {
+    const user = await this.checkCredentials(body, meta.ip);
+    const device = await this.knownDevice(user.id, body.device_id, body.device_secret);
+    if (user.two_factor_enabled && !device?.trusted) {
+      const token = await this.d.twoFactor.openChallenge({ userId: user.id, deviceId: device?.id ?? null, deviceName: meta.deviceName ?? null });
+      return { requires_2fa: true, two_factor_token: token };
+    }
+    return this.finishLogin(user, meta, device);
+  }
+
+  /** Code step: a TOTP code or an unused recovery code for the challenge's account. */
+  async login2fa(body: TwoFactorLoginRequest, meta: ClientMeta): Promise<TokenResponse> {
+    const challenge = await this.d.twoFactor.readChallenge(body.two_factor_token);
+    if (!challenge) throw unauthorized("invalid code");
+    await this.d.bruteForce.check(challenge.userId, meta.ip);
+    if (!(await this.d.twoFactor.checkCode(challenge.userId, body.code))) {
+      await this.d.bruteForce.failed(challenge.userId, meta.ip);
+      throw unauthorized("invalid code");
+    }
+    await this.d.twoFactor.closeChallenge(body.two_factor_token);
+    const user = await store.findUserById(this.d.db, challenge.userId);
+    if (!user) throw unauthorized("invalid code");
+    const s = challenge.deviceId ? await store.findSession(this.d.db, challenge.deviceId) : undefined;
+    const device = s && s.user_id === user.id && !s.revoked_at ? s : undefined;
+    return this.finishLogin(user, { ...meta, deviceName: challenge.deviceName }, device);
+  }
+
+  /** Checks the password under the brute-force limits; unknown user and wrong password cost the same. */
+  async checkCredentials(body: LoginRequest, ip: string): Promise<store.CredentialRow> {
     const user = await store.findByLogin(this.d.db, body.login);
+    const account = user ? user.id : `login:${body.login.toLowerCase()}`;
+    await this.d.bruteForce.check(account, ip);
     const ok = await verifyPassword(user?.password_hash, body.password);
-    if (!user || !ok) throw unauthorized("invalid credentials");
+    if (!user || !ok) {
+      await this.d.bruteForce.failed(account, ip);
+      throw unauthorized("invalid credentials");
+    }
     return user;
+  }
+
+  /** Needs the current password; ends every other session of the account. */
+  async changePassword(userId: string, sessionId: string, current: string, next: string): Promise<void> {
+    const user = await store.findCredentialsById(this.d.db, userId);
+    if (!user || !(await verifyPassword(user.password_hash, current))) throw badRequest("invalid password");
+    await store.setPasswordHash(this.d.db, userId, await hashPassword(next));
+    await this.d.sessions.revoke(this.d.db, await store.liveSessionIds(this.d.db, userId, sessionId));
+  }
+
+  /** Free and acceptable at register (case-insensitive). */
+  async usernameAvailable(username: string): Promise<boolean> {
+    return usernameAllowed(username) && !(await store.isTaken(this.d.db, "username", username));
+  }
+
+  async emailAvailable(email: string): Promise<boolean> {
+    return email.includes("@") && !(await store.isTaken(this.d.db, "email", email.trim()));
   }
 
   /** The device named by id + secret, if it is this user's and still open; a wrong secret is silently ignored. */

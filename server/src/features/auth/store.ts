@@ -66,3 +66,22 @@ export function findRefreshToken(db: Knex, hash: Buffer): Promise<RefreshRow | u
 export async function useRefreshToken(db: Knex, hash: Buffer): Promise<boolean> {
   return (await db("refresh_tokens").where({ hash }).whereNull("used_at").update({ used_at: db.fn.now() })) === 1;
 }
+
+export function findCredentialsById(db: Knex, id: string): Promise<CredentialRow | undefined> {
+  return db("users").select([...USER_COLUMNS, "password_hash"]).where({ id }).first();
+}
+
+export async function setPasswordHash(db: Knex, userId: string, passwordHash: string) {
+  await db("users").where({ id: userId }).update({ password_hash: passwordHash });
+}
+
+/** Ids of the user's sessions not revoked yet, except `keep`. */
+export async function liveSessionIds(db: Knex, userId: string, keep?: string): Promise<string[]> {
+  const q = db("sessions").where({ user_id: userId }).whereNull("revoked_at").pluck("id");
+  if (keep) q.whereNot("id", keep);
+  return q;
+}
+
+export async function isTaken(db: Knex, column: "username" | "email", value: string): Promise<boolean> {
+  return Boolean(await db("users").where(column, value).first("id"));
+}

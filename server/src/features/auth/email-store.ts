@@ -1,0 +1,37 @@
+// SQL of single-use e-mail tokens (hashed) and the account changes they lead to.
+import type { Knex } from "knex";
+
+export type EmailPurpose = "verify" | "reset";
+
+export interface MailTarget {
+  id: string;
+  email: string;
+  email_verified_at: Date | null;
+}
+
+/** A human account (not a bot, not anonymous) by e-mail address, case-insensitively. */
+export function findByEmail(db: Knex, email: string): Promise<MailTarget | undefined> {
+  return db("users").select("id", "email", "email_verified_at").where({ email, is_bot: false, is_anonymous: false }).first();
+}
+
+export async function insertToken(db: Knex, row: { hash: Buffer; user_id: string; purpose: EmailPurpose; email: string; expires_at: Date }) {
+  await db("email_tokens").insert(row);
+}
+
+/** Spends a token atomically: its owner and address, or undefined when it is unknown, used, expired or of another purpose. */
+export async function spendToken(db: Knex, hash: Buffer, purpose: EmailPurpose, now: Date): Promise<{ user_id: string; email: string } | undefined> {
+  const [row] = await db("email_tokens")
+    .where({ hash, purpose })
+    .whereNull("used_at")
+    .andWhere("expires_at", ">", now)
+    .update({ used_at: db.fn.now() })
+    .returning(["user_id", "email"]);
+  return row;
+}
+
+/** Marks the address verified when the account still has it (false otherwise); admins' addresses make the user an admin. */
+export async function markVerified(db: Knex, userId: string, email: string, makeAdmin: boolean): Promise<boolean> {
+  const patch: Record<string, unknown> = { email_verified_at: db.fn.now() };
+  if (makeAdmin) patch.is_admin = true;
+  return (await db("users").where({ id: userId, email }).update(patch)) === 1;
+}

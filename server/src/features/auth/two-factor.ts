@@ -1,0 +1,89 @@
+// TOTP two-factor authentication (CONTRACT 2): the toggle flow, code checks, and the 5-minute login challenge.
+import { createHash, randomBytes } from "node:crypto";
+import type { Knex } from "knex";
+import type { Kv } from "../../platform/kv.ts";
+import type { Clock } from "../../platform/clock.ts";
+import { open, seal } from "../../platform/crypto.ts";
+import { badRequest } from "../../platform/errors.ts";
+import { verifyPassword } from "./passwords.ts";
+import { looksLikeTotp, newRecoveryCodes, newTotpSecret, otpauthUri, recoveryCodeHash, totpStep } from "./totp.ts";
+import * as store from "./two-factor-store.ts";
+import type { components } from "../../../../generated/api.d.ts";
+
+type Toggle2FARequest = components["schemas"]["Auth.Toggle2FARequest"];
+type Toggle2FAResponse = components["schemas"]["Auth.Toggle2FAResponse"];
+
+export const CHALLENGE_TTL_MS = 5 * 60_000;
+
+/** What a login remembers between its password step and its code step. */
+export interface Challenge {
+  userId: string;
+  /** A known (untrusted) device the login named, resumed once the code is given. */
+  deviceId: string | null;
+  deviceName: string | null;
+}
+
+export interface TwoFactorDeps {
+  db: Knex;
+  kv: Kv;
+  clock: Clock;
+  dataKey: Buffer;
+}
+
+const sealContext = (userId: string) => `totp:${userId}`;
+const challengeKey = (token: string) => `2fa:${createHash("sha256").update(token).digest("hex")}`;
+
+export class TwoFactorService {
+  constructor(private d: TwoFactorDeps) {}
+
+  async toggle(userId: string, body: Toggle2FARequest): Promise<Toggle2FAResponse> {
+    const row = await store.findTwoFactor(this.d.db, userId);
+    if (!row || !(await verifyPassword(row.password_hash, body.password))) throw badRequest("invalid password");
+    if (body.enable) {
+      if (row.two_factor_enabled) throw badRequest("two-factor authentication is already enabled");
+      if (body.code === undefined) {
+        const secret = newTotpSecret();
+        await store.setPendingSecret(this.d.db, userId, seal(this.d.dataKey, secret, sealContext(userId)));
+        return { enabled: false, secret, otpauth_uri: otpauthUri(secret, row.username) };
+      }
+      if (!(await this.checkTotp(row, body.code))) throw badRequest("invalid code");
+      const codes = newRecoveryCodes();
+      await store.enable(this.d.db, userId, codes.map(recoveryCodeHash));
+      return { enabled: true, recovery_codes: codes };
+    }
+    if (row.two_factor_enabled && !(body.code !== undefined && (await this.checkCode(userId, body.code)))) throw badRequest("invalid code");
+    await store.disable(this.d.db, userId);
+    return { enabled: false };
+  }
+
+  /** A TOTP code of the user's secret (each accepted once), or one unused recovery code (spent by this call). */
+  async checkCode(userId: string, code: string): Promise<boolean> {
+    if (looksLikeTotp(code)) {
+      const row = await store.findTwoFactor(this.d.db, userId);
+      return Boolean(row?.two_factor_enabled) && this.checkTotp(row!, code);
+    }
+    return store.useRecoveryCode(this.d.db, userId, recoveryCodeHash(code));
+  }
+
+  async openChallenge(c: Challenge): Promise<string> {
+    const token = `tf_${randomBytes(32).toString("base64url")}`;
+    await this.d.kv.set(challengeKey(token), JSON.stringify(c), CHALLENGE_TTL_MS);
+    return token;
+  }
+
+  async readChallenge(token: string): Promise<Challenge | null> {
+    const raw = await this.d.kv.get(challengeKey(token));
+    return raw ? (JSON.parse(raw) as Challenge) : null;
+  }
+
+  async closeChallenge(token: string): Promise<void> {
+    await this.d.kv.del(challengeKey(token));
+  }
+
+  private async checkTotp(row: store.TwoFactorRow, code: string): Promise<boolean> {
+    if (!row.totp_secret_enc) return false;
+    const secret = open(this.d.dataKey, row.totp_secret_enc, sealContext(row.id));
+    const step = await totpStep(secret, code, this.d.clock.now());
+    return step !== null && store.useTotpStep(this.d.db, row.id, step);
+  }
+}

@@ -1,0 +1,32 @@
+// Sealing secrets the server must read back (TOTP secrets, webhook secrets) with AES-256-GCM under DATA_KEY.
+// Format: `v1.<iv>.<ciphertext>.<tag>` (base64url). `context` is bound as associated data, so a sealed
+// value copied into another row or field (e.g. another user's) fails to open.
+import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
+
+const VERSION = "v1";
+
+export class SealError extends Error {}
+
+export function seal(key: Buffer, plaintext: string, context = ""): string {
+  if (key.length !== 32) throw new SealError("key must be 32 bytes");
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", key, iv);
+  cipher.setAAD(Buffer.from(context, "utf8"));
+  const ct = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
+  return [VERSION, iv.toString("base64url"), ct.toString("base64url"), cipher.getAuthTag().toString("base64url")].join(".");
+}
+
+/** The plaintext, or a SealError for anything tampered with, sealed under another key or context, or malformed. */
+export function open(key: Buffer, sealed: string, context = ""): string {
+  const parts = sealed.split(".");
+  if (parts.length !== 4 || parts[0] !== VERSION) throw new SealError("not a sealed value");
+  const [iv, ct, tag] = parts.slice(1).map((p) => Buffer.from(p, "base64url")) as [Buffer, Buffer, Buffer];
+  try {
+    const decipher = createDecipheriv("aes-256-gcm", key, iv);
+    decipher.setAAD(Buffer.from(context, "utf8"));
+    decipher.setAuthTag(tag);
+    return Buffer.concat([decipher.update(ct), decipher.final()]).toString("utf8");
+  } catch {
+    throw new SealError("sealed value does not open");
+  }
+}
