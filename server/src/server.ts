@@ -24,6 +24,10 @@ import { BruteForceGuard } from "./features/auth/brute-force.ts";
 import { createMailer } from "./platform/mailer.ts";
 import { RealtimePublisher } from "./platform/realtime/publisher.ts";
 import { PresenceService } from "./features/presence/service.ts";
+import { UsersService } from "./features/users/service.ts";
+import { usersRoutes } from "./features/users/routes.ts";
+import { FriendsService } from "./features/friends/service.ts";
+import { friendsRoutes } from "./features/friends/routes.ts";
 
 export interface RunningServer {
   url: string;
@@ -58,6 +62,7 @@ export async function startServer(config: Config, overrides: PlatformOverrides =
   const auth = new AuthService({ db, tokens: accessTokens, sessions, clock, adminEmails: config.adminEmails, twoFactor, emails, bruteForce });
   const realtime = new RealtimePublisher(pubsub);
   const presence = new PresenceService(platform.kv, clock, db, realtime);
+  const usersService = new UsersService({ db, auth, presence });
 
   const app = createHttpApp({
     logger: platform.log,
@@ -82,6 +87,8 @@ export async function startServer(config: Config, overrides: PlatformOverrides =
         res.type(platform.metrics.registry.contentType).send(await platform.metrics.registry.metrics());
       });
       app.use("/api/auth", authRoutes({ auth, users, twoFactor, devices, emails }));
+      app.use("/api/users", friendsRoutes(new FriendsService(db), users));
+      app.use("/api/users", usersRoutes({ users: usersService, presence, auth: users }));
       app.use("/api/bot", botAuth(bots));
       app.use("/api/bot", commandRoutes(commands));
     },

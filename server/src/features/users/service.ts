@@ -1,0 +1,107 @@
+// Profiles, default avatars, settings and anonymous accounts (spec 4.3, CONTRACT 3).
+import type { Knex } from "knex";
+import { badRequest, conflict, notFound } from "../../platform/errors.ts";
+import { newId } from "../../platform/ids.ts";
+import { hashPassword } from "../auth/passwords.ts";
+import type { AuthService, ClientMeta } from "../auth/service.ts";
+import type { PresenceService } from "../presence/service.ts";
+import { randomAvatarIndex, toUserResponse, type UserResponse } from "./view.ts";
+import { anonymousUsername, upgradeFields, NOT_ANONYMOUS } from "./rules.ts";
+import { splitUpdate, withDefaults, type UserSettings, type UserSettingsUpdate } from "./settings.ts";
+import * as store from "./store.ts";
+import type { components } from "../../../../generated/api.d.ts";
+
+type S = components["schemas"];
+type UserUpdateRequest = S["Users.UserUpdateRequest"];
+type AnonymousRegisterResponse = S["Users.AnonymousRegisterResponse"];
+
+const UNIQUE_VIOLATION = "23505";
+
+function clash(err: unknown): never {
+  const e = err as { code?: string; constraint?: string };
+  if (e.code === UNIQUE_VIOLATION) throw conflict(e.constraint?.includes("email") ? "email already registered" : "username already taken");
+  throw err;
+}
+
+export interface UsersDeps {
+  db: Knex;
+  auth: AuthService;
+  presence: PresenceService;
+}
+
+export class UsersService {
+  constructor(private d: UsersDeps) {}
+
+  async me(userId: string): Promise<UserResponse> {
+    const u = await store.findUser(this.d.db, userId);
+    if (!u) throw notFound("user not found");
+    return toUserResponse(u, true);
+  }
+
+  async publicProfile(userId: string): Promise<UserResponse> {
+    const u = await store.findUser(this.d.db, userId);
+    if (!u) throw notFound("user not found");
+    return toUserResponse(u, false);
+  }
+
+  async update(userId: string, body: UserUpdateRequest): Promise<UserResponse> {
+    const mode = upgradeFields(body);
+    const patch: Record<string, unknown> = {};
+    if (body.display_name !== undefined) patch.display_name = body.display_name;
+    if (body.bio !== undefined) patch.bio = body.bio;
+    if (body.username !== undefined) patch.username = body.username;
+    if (mode === "upgrade") {
+      patch.email = body.email;
+      patch.password_hash = await hashPassword(body.password!);
+      patch.is_anonymous = false;
+    }
+    if (Object.keys(patch).length === 0) return this.me(userId);
+    let row;
+    try {
+      row = await store.updateProfile(this.d.db, userId, patch, mode === "upgrade");
+    } catch (err) {
+      clash(err);
+    }
+    if (!row) {
+      // Only the error path reads: was the account not anonymous, or gone?
+      if (mode === "upgrade" && (await store.findUser(this.d.db, userId))) throw badRequest(NOT_ANONYMOUS);
+      throw notFound("user not found");
+    }
+    return toUserResponse(row, true);
+  }
+
+  /** `null` stores a server-chosen random face. */
+  async setDefaultAvatar(userId: string, index: number | null): Promise<void> {
+    if (!(await store.setAvatar(this.d.db, userId, index ?? randomAvatarIndex()))) throw notFound("user not found");
+  }
+
+  async settings(userId: string): Promise<UserSettings> {
+    const s = await store.readSettings(this.d.db, userId);
+    if (!s) throw notFound("user not found");
+    return withDefaults(s);
+  }
+
+  async updateSettings(userId: string, body: UserSettingsUpdate): Promise<UserSettings> {
+    const { top, nested } = splitUpdate(body);
+    const stored = await store.mergeSettings(this.d.db, userId, top, nested);
+    if (!stored) throw notFound("user not found");
+    const show = nested.privacy?.show_presence;
+    if (typeof show === "boolean") await this.d.presence.setHidden(userId, !show);
+    return withDefaults(stored);
+  }
+
+  /** A real account without e-mail or password, and tokens of a first device session. */
+  async registerAnonymous(meta: ClientMeta): Promise<AnonymousRegisterResponse> {
+    let user;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        user = await store.insertAnonymous(this.d.db, { id: newId(), username: anonymousUsername(), default_avatar_index: randomAvatarIndex() });
+        break;
+      } catch (err) {
+        if ((err as { code?: string }).code !== UNIQUE_VIOLATION || attempt >= 3) throw err;
+      }
+    }
+    const tokens = await this.d.auth.finishLogin(user, meta);
+    return { ...toUserResponse(user, true), access_token: tokens.access_token, refresh_token: tokens.refresh_token };
+  }
+}
