@@ -24,6 +24,10 @@ import { BruteForceGuard } from "./features/auth/brute-force.ts";
 import { createMailer } from "./platform/mailer.ts";
 import { RealtimePublisher } from "./platform/realtime/publisher.ts";
 import { PresenceService } from "./features/presence/service.ts";
+import { RealtimeGateway, type GatewayOptions } from "./platform/realtime/gateway.ts";
+import { spaceIdsOfUsers } from "./features/spaces/access.ts";
+import { MessagesService } from "./features/messages/service.ts";
+import { messageRoutes } from "./features/messages/routes.ts";
 import { UsersService } from "./features/users/service.ts";
 import { usersRoutes } from "./features/users/routes.ts";
 import { FriendsService } from "./features/friends/service.ts";
@@ -40,7 +44,10 @@ export interface RunningServer {
   close(graceMs?: number): Promise<void>;
 }
 
-export async function startServer(config: Config, overrides: PlatformOverrides = {}): Promise<RunningServer> {
+/** Tests shorten the gateway's timers (auth timeout, heartbeat, send-buffer limit) here. */
+export type ServerOverrides = PlatformOverrides & { realtime?: Partial<Omit<GatewayOptions, "pubsub" | "log" | "metrics">> };
+
+export async function startServer(config: Config, overrides: ServerOverrides = {}): Promise<RunningServer> {
   const platform = await openPlatform(config, overrides);
   const { db, pubsub, clock } = platform;
   const contract = loadContract();
@@ -89,12 +96,23 @@ export async function startServer(config: Config, overrides: PlatformOverrides =
       app.use("/api/auth", authRoutes({ auth, users, twoFactor, devices, emails }));
       app.use("/api/users", friendsRoutes(new FriendsService(db), users));
       app.use("/api/users", usersRoutes({ users: usersService, presence, auth: users }));
+      app.use(messageRoutes(new MessagesService(db, realtime, clock, platform.log), users));
       app.use("/api/bot", botAuth(bots));
       app.use("/api/bot", commandRoutes(commands));
     },
   });
 
   const http = createServer({ keepAliveTimeout: 65_000 }, app);
+  const gateway = new RealtimeGateway({
+    pubsub,
+    log: platform.log,
+    metrics: platform.metrics,
+    authenticate: (token) => users.resolve(token),
+    spacesOf: (userIds) => spaceIdsOfUsers(db, userIds),
+    onConnectionChange: (userId, change) => (change === "connected" ? presence.connected(userId) : presence.disconnected(userId)),
+    ...overrides.realtime,
+  });
+  await gateway.attach(http);
   await new Promise<void>((resolve, reject) => {
     http.once("error", reject);
     http.listen(config.port, config.host, () => resolve());
@@ -112,6 +130,7 @@ export async function startServer(config: Config, overrides: PlatformOverrides =
     presence,
     close(graceMs = 10_000) {
       closing ??= (async () => {
+        await gateway.close(Math.min(graceMs, 1000));
         const drained = new Promise<void>((resolve) => http.close(() => resolve()));
         http.closeIdleConnections();
         const timer = setTimeout(() => http.closeAllConnections(), graceMs).unref();
