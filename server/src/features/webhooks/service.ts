@@ -1,0 +1,136 @@
+// The webhook management API of CONTRACT 6 (the bot's owner only).
+import { randomBytes } from "node:crypto";
+import type { Knex } from "knex";
+import { notFound } from "../../platform/errors.ts";
+import { newId } from "../../platform/ids.ts";
+import type { Clock } from "../../platform/clock.ts";
+import { seal } from "../../platform/crypto.ts";
+import { recordAudit } from "../audit/store.ts";
+import { checkWebhookUrl } from "./address-guard.ts";
+import { checkEventTypes } from "./events.ts";
+import { isSuspended, type WebhookDispatcher } from "./dispatcher.ts";
+import { secretContext } from "./worker.ts";
+import * as store from "./store.ts";
+import type { components } from "../../../../generated/api.d.ts";
+
+type S = components["schemas"];
+const ROTATION_GRACE_MS = 24 * 3600 * 1000;
+
+export interface WebhookServiceDeps {
+  db: Knex;
+  clock: Clock;
+  dataKey: Buffer;
+  allowPrivate: boolean;
+  dispatcher: WebhookDispatcher;
+}
+
+const newWebhookSecret = () => `whsec_${randomBytes(32).toString("base64url")}`;
+
+export class WebhookService {
+  constructor(private d: WebhookServiceDeps) {}
+
+  private view(w: store.WebhookRow): S["Webhooks.WebhookResponse"] {
+    const suspended = isSuspended(w, this.d.clock.now());
+    return {
+      id: w.id,
+      url: w.url,
+      events: w.events,
+      state: suspended ? "suspended" : "active",
+      suspended_until: suspended ? w.suspended_until!.toISOString() : null,
+      consecutive_failures: w.consecutive_failures,
+      failure_count: w.failure_count,
+      created_at: w.created_at.toISOString(),
+    };
+  }
+
+  /** 404 unless `userId` owns the (not deleted) bot: others may not learn it exists. */
+  private async owned(userId: string, botId: string): Promise<void> {
+    if ((await store.botOwner(this.d.db, botId)) !== userId) throw notFound("bot not found");
+  }
+
+  private async hook(userId: string, botId: string, webhookId: string): Promise<store.WebhookRow> {
+    await this.owned(userId, botId);
+    const w = await store.findWebhook(this.d.db, botId, webhookId);
+    if (!w) throw notFound("webhook not found");
+    return w;
+  }
+
+  async create(userId: string, botId: string, body: S["Webhooks.WebhookCreateRequest"]): Promise<S["Webhooks.WebhookCreatedResponse"]> {
+    await this.owned(userId, botId);
+    const events = checkEventTypes(body.events);
+    const url = await checkWebhookUrl(body.url, this.d.allowPrivate);
+    const id = newId();
+    const secret = newWebhookSecret();
+    const w = await this.d.db.transaction(async (trx) => {
+      const row = await store.insertWebhook(trx, { id, bot_user_id: botId, url, events, secret_enc: seal(this.d.dataKey, secret, secretContext(id)) });
+      await recordAudit(trx, { action: "webhook.create", actorId: userId, targetType: "bot", targetId: botId, data: { webhook_id: id, events } });
+      return row;
+    });
+    return { id: w.id, url: w.url, events: w.events, state: "active", secret, created_at: w.created_at.toISOString() };
+  }
+
+  async list(userId: string, botId: string) {
+    await this.owned(userId, botId);
+    return (await store.listWebhooks(this.d.db, botId)).map((w) => this.view(w));
+  }
+
+  async update(userId: string, botId: string, webhookId: string, body: S["Webhooks.WebhookUpdateRequest"]) {
+    await this.hook(userId, botId, webhookId);
+    const patch: Partial<store.WebhookRow> = {};
+    if (body.events) patch.events = checkEventTypes(body.events);
+    if (body.url) patch.url = await checkWebhookUrl(body.url, this.d.allowPrivate);
+    const w = Object.keys(patch).length ? await store.updateWebhook(this.d.db, webhookId, patch) : await store.findWebhook(this.d.db, botId, webhookId);
+    return this.view(w!);
+  }
+
+  async remove(userId: string, botId: string, webhookId: string) {
+    await this.hook(userId, botId, webhookId);
+    await store.deleteWebhook(this.d.db, webhookId);
+  }
+
+  /** The current secret keeps signing, as the second `v1`, for 24 hours. */
+  async rotateSecret(userId: string, botId: string, webhookId: string) {
+    const w = await this.hook(userId, botId, webhookId);
+    const secret = newWebhookSecret();
+    await this.d.db.transaction(async (trx) => {
+      await store.updateWebhook(trx, webhookId, {
+        secret_enc: seal(this.d.dataKey, secret, secretContext(webhookId)),
+        previous_secret_enc: w.secret_enc,
+        previous_until: new Date(this.d.clock.now() + ROTATION_GRACE_MS),
+      });
+      await recordAudit(trx, { action: "webhook.secret_rotate", actorId: userId, targetType: "bot", targetId: botId, data: { webhook_id: webhookId } });
+    });
+    return { secret };
+  }
+
+  /** A `webhook.ping` to this webhook alone, sent now even if the webhook is suspended. */
+  async ping(userId: string, botId: string, webhookId: string) {
+    await this.hook(userId, botId, webhookId);
+    const id = newId();
+    const body = JSON.stringify({ id, type: "webhook.ping", space_id: null, delivered_at: new Date(this.d.clock.now()).toISOString(), bot_user_id: botId, data: { webhook_id: webhookId } });
+    await store.insertDeliveries(this.d.db, [{ id, webhook_id: webhookId, type: "webhook.ping", body, status: "pending" }]);
+    await this.d.dispatcher.redeliver(id);
+    return { delivery_id: id };
+  }
+
+  async deliveries(userId: string, botId: string, webhookId: string, limit: number, before?: string): Promise<S["Webhooks.DeliveryResponse"][]> {
+    await this.hook(userId, botId, webhookId);
+    return (await store.listDeliveries(this.d.db, webhookId, limit, before)).map((r) => ({
+      id: r.id,
+      type: r.type,
+      status: r.status,
+      attempts: r.attempts,
+      last_status_code: r.last_status_code,
+      last_error: r.last_error,
+      next_attempt_at: r.next_attempt_at?.toISOString() ?? null,
+      created_at: r.created_at.toISOString(),
+    }));
+  }
+
+  async redeliver(userId: string, botId: string, webhookId: string, deliveryId: string) {
+    await this.hook(userId, botId, webhookId);
+    if (!(await store.findDelivery(this.d.db, webhookId, deliveryId))) throw notFound("delivery not found");
+    await this.d.dispatcher.redeliver(deliveryId);
+    return { delivery_id: deliveryId };
+  }
+}

@@ -1,0 +1,213 @@
+// The webhook engine against real receivers on 127.0.0.1: management API, signature (checked with the real
+// `stripe` package), headers and body, retries, 410, suspension, skip, redeliver, rotation.
+import Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "../../../../test/helpers/server.ts";
+import { api } from "../../../../test/helpers/http.ts";
+import { registerUser, type TestUser } from "../../../../test/helpers/users.ts";
+import { startReceiver, type Receiver } from "../../../../test/helpers/receiver.ts";
+import { newId } from "../../platform/ids.ts";
+import { hashBotToken, newBotToken } from "../bots/tokens.ts";
+import { signatureHeader } from "./signature.ts";
+
+const stripe = new Stripe("sk_test_unused");
+
+let server: TestServer;
+let http: ReturnType<typeof api>;
+let owner: TestUser;
+let receiver: Receiver;
+
+beforeAll(async () => {
+  // A tiny retry scale keeps the full schedule (1 s … 30 min) testable; one test below measures the real one.
+  server = await startTestServer({ env: { WEBHOOK_RETRY_SCALE: "0.002" } });
+  http = api(server.url);
+  owner = await registerUser(server.url);
+  receiver = await startReceiver();
+});
+afterAll(async () => {
+  await receiver?.close();
+  await server?.stop();
+});
+
+async function ownedBot(srv: TestServer, ownerId: string): Promise<string> {
+  const id = newId();
+  await srv.platform.db("users").insert({ id, username: `bot_${id.slice(-12)}`, is_bot: true });
+  await srv.platform.db("bots").insert({ user_id: id, owner_id: ownerId, token_hash: hashBotToken(newBotToken()) });
+  return id;
+}
+
+async function webhook(botId: string, url = receiver.url, events = ["webhook.ping", "command.invoked"]) {
+  const res = await http.post(`/api/bots/${botId}/webhooks`, { url, events }, { token: owner.token });
+  expect(res.status).toBe(201);
+  return res.body as { id: string; secret: string };
+}
+
+async function deliveries(botId: string, hookId: string) {
+  return (await http.get(`/api/bots/${botId}/webhooks/${hookId}/deliveries`, { token: owner.token })).body as any[];
+}
+
+async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 10_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (ok(v) || Date.now() > end) return v;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe("signature", () => {
+  it("matches the CONTRACT 7 test vector", () => {
+    const body = '{"id":"0b7e7f7e-1111-4222-8333-944455556666","type":"ping","data":{}}';
+    expect(signatureHeader(["whsec_test_secret"], 1700000000, body)).toBe("t=1700000000,v1=f157daee91c69843ad75d506d507d46c093a8a12049f616184bdab2c61a195f1");
+  });
+});
+
+describe("management", () => {
+  it("creates with a secret shown once, lists without it, and checks events and ownership", async () => {
+    const botId = await ownedBot(server, owner.id);
+    const created = await webhook(botId);
+    expect(created.secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+    expect(created).toMatchObject({ url: receiver.url, events: ["webhook.ping", "command.invoked"], state: "active" });
+    const list = await http.get(`/api/bots/${botId}/webhooks`, { token: owner.token });
+    expect(list.body).toEqual([expect.objectContaining({ id: created.id, state: "active", suspended_until: null, consecutive_failures: 0, failure_count: 0 })]);
+    expect(JSON.stringify(list.body)).not.toContain(created.secret);
+    const bad = await http.post(`/api/bots/${botId}/webhooks`, { url: receiver.url, events: ["nope.event"] }, { token: owner.token });
+    expect(bad).toMatchObject({ status: 400, body: { detail: "unknown event type: nope.event" } });
+    const stranger = await registerUser(server.url);
+    expect((await http.get(`/api/bots/${botId}/webhooks`, { token: stranger.token })).status).toBe(404);
+    expect((await http.get(`/api/bots/${botId}/webhooks`)).status).toBe(401);
+    const patched = await http.patch(`/api/bots/${botId}/webhooks/${created.id}`, { events: ["message.created"] }, { token: owner.token });
+    expect(patched.body.events).toEqual(["message.created"]);
+    expect((await http.del(`/api/bots/${botId}/webhooks/${created.id}`, { token: owner.token })).status).toBe(204);
+    expect((await http.get(`/api/bots/${botId}/webhooks`, { token: owner.token })).body).toEqual([]);
+  });
+
+  it("refuses non-public and non-https URLs without WEBHOOK_ALLOW_PRIVATE", async () => {
+    const strict = await startTestServer({ env: { WEBHOOK_ALLOW_PRIVATE: "false" } });
+    try {
+      const u = await registerUser(strict.url);
+      const botId = await ownedBot(strict, u.id);
+      const h = api(strict.url);
+      for (const url of [
+        "https://127.0.0.1/x", "https://10.0.0.1/x", "https://169.254.169.254/latest", "https://[::1]/x",
+        "https://[::ffff:10.0.0.1]/x", "https://localhost/x", "https://100.64.0.1/x", "https://224.0.0.1/x",
+        "http://93.184.216.34/x", "ftp://example.com/x", "not a url",
+      ]) {
+        const res = await h.post(`/api/bots/${botId}/webhooks`, { url, events: ["webhook.ping"] }, { token: u.token });
+        expect(res, url).toMatchObject({ status: 400, body: { detail: "webhook url not allowed" } });
+      }
+    } finally {
+      await strict.stop();
+    }
+  });
+});
+
+describe("delivery", () => {
+  it("POSTs the envelope with the exact headers, and stripe's verifier accepts the signature", async () => {
+    const botId = await ownedBot(server, owner.id);
+    const hook = await webhook(botId);
+    const before = receiver.received.length;
+    const ping = await http.post(`/api/bots/${botId}/webhooks/${hook.id}/ping`, undefined, { token: owner.token });
+    expect(ping.status).toBe(202);
+    const [got] = (await receiver.waitFor(before + 1)).slice(before);
+    expect(got!.headers["user-agent"]).toBe("ServiceBotWebhook/1.0");
+    expect(got!.headers["content-type"]).toBe("application/json");
+    expect(got!.headers["x-service-event"]).toBe("webhook.ping");
+    expect(got!.headers["x-service-delivery"]).toBe(ping.body.delivery_id);
+    const event = stripe.webhooks.constructEvent(got!.raw, got!.headers["x-service-signature"] as string, hook.secret) as any;
+    expect(event).toMatchObject({ id: ping.body.delivery_id, type: "webhook.ping", space_id: null, bot_user_id: botId });
+    expect(event.delivered_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(() => stripe.webhooks.constructEvent(got!.raw, got!.headers["x-service-signature"] as string, "whsec_wrong")).toThrow();
+    const log = await until(() => deliveries(botId, hook.id), (d) => d[0]?.status === "delivered");
+    expect(log[0]).toMatchObject({ id: ping.body.delivery_id, type: "webhook.ping", status: "delivered", attempts: 1, last_status_code: 200, last_error: null });
+  });
+
+  it("sends non-ASCII unescaped and the same body bytes on every attempt, with a fresh t", async () => {
+    const botId = await ownedBot(server, owner.id);
+    const hook = await webhook(botId, receiver.url, ["command.invoked"]);
+    const engine = (server as any).webhooks;
+    expect(engine, "the test server exposes its webhook engine").toBeDefined();
+    let calls = 0;
+    receiver.respond((_r, res) => void res.writeHead(++calls === 1 ? 503 : 200).end());
+    const before = receiver.received.length;
+    await engine.dispatcher.publish({ type: "command.invoked", spaceId: null, data: { text: "héllo ✓ 日本" } }, [botId]);
+    const got = (await receiver.waitFor(before + 2)).slice(before);
+    receiver.respond((_r, res) => void res.writeHead(200).end());
+    expect(got[0]!.raw).toContain("héllo ✓ 日本");
+    expect(got[1]!.raw).toBe(got[0]!.raw);
+    expect(got[1]!.headers["x-service-delivery"]).toBe(got[0]!.headers["x-service-delivery"]);
+    for (const g of got) stripe.webhooks.constructEvent(g.raw, g.headers["x-service-signature"] as string, hook.secret);
+  });
+
+  it("fails after the retry schedule, counts failures, suspends after five in a row, skips while suspended, and redelivers", async () => {
+    const botId = await ownedBot(server, owner.id);
+    const hook = await webhook(botId);
+    const failing = await startReceiver();
+    failing.respond((_r, res) => void res.writeHead(500).end("no"));
+    await http.patch(`/api/bots/${botId}/webhooks/${hook.id}`, { url: failing.url }, { token: owner.token });
+    const ping = await http.post(`/api/bots/${botId}/webhooks/${hook.id}/ping`, undefined, { token: owner.token });
+    await failing.waitFor(6, 20_000);
+    const log = await until(() => deliveries(botId, hook.id), (d) => d[0]?.status === "failed");
+    expect(log[0]).toMatchObject({ id: ping.body.delivery_id, status: "failed", attempts: 6, last_status_code: 500, last_error: "HTTP 500", next_attempt_at: null });
+    expect(failing.received.every((r) => r.headers["x-service-delivery"] === ping.body.delivery_id)).toBe(true);
+    const [state] = (await http.get(`/api/bots/${botId}/webhooks`, { token: owner.token })).body;
+    // The ping was asked for by the owner, so its sixth attempt ran although the fifth failure suspended the hook.
+    expect(state).toMatchObject({ state: "suspended", failure_count: 6, consecutive_failures: 6 });
+    expect(new Date(state.suspended_until).getTime() - Date.now()).toBeGreaterThan(23.9 * 3600 * 1000);
+
+    // While suspended, new events are recorded as skipped and not sent.
+    const engine = (server as any).webhooks;
+    const [skippedId] = await engine.dispatcher.record(server.platform.db, { type: "command.invoked", spaceId: null, data: {} }, [botId]).then(async (ids: string[]) => {
+      await engine.dispatcher.enqueue(ids);
+      return (await deliveries(botId, hook.id)).map((d) => d.id);
+    });
+    const afterSkip = await deliveries(botId, hook.id);
+    expect(afterSkip[0]).toMatchObject({ id: skippedId, status: "skipped", attempts: 0 });
+
+    // Redeliver still works while suspended, keeping the id; a success resets the run.
+    failing.respond((_r, res) => void res.writeHead(204).end());
+    const count = failing.received.length;
+    const again = await http.post(`/api/bots/${botId}/webhooks/${hook.id}/deliveries/${ping.body.delivery_id}/redeliver`, undefined, { token: owner.token });
+    expect(again).toMatchObject({ status: 202, body: { delivery_id: ping.body.delivery_id } });
+    const [redelivered] = (await failing.waitFor(count + 1)).slice(count);
+    expect(redelivered!.headers["x-service-delivery"]).toBe(ping.body.delivery_id);
+    const done = await until(() => deliveries(botId, hook.id), (d) => d.find((x) => x.id === ping.body.delivery_id)?.status === "delivered");
+    expect(done.find((x) => x.id === ping.body.delivery_id)).toMatchObject({ status: "delivered", attempts: 7, last_status_code: 204 });
+    const [after] = (await http.get(`/api/bots/${botId}/webhooks`, { token: owner.token })).body;
+    expect(after.consecutive_failures).toBe(0);
+    expect((await http.post(`/api/bots/${botId}/webhooks/${hook.id}/deliveries/${newId()}/redeliver`, undefined, { token: owner.token })).status).toBe(404);
+    await failing.close();
+  });
+
+  it("treats 410 as an ordinary failure and logs bot_webhook_gone", async () => {
+    const botId = await ownedBot(server, owner.id);
+    const gone = await startReceiver();
+    gone.respond((_r, res) => void res.writeHead(410).end());
+    const hook = await webhook(botId, gone.url);
+    await http.post(`/api/bots/${botId}/webhooks/${hook.id}/ping`, undefined, { token: owner.token });
+    await gone.waitFor(2);
+    expect(server.logs()).toContain("bot_webhook_gone");
+    const [d] = await deliveries(botId, hook.id);
+    expect(d.last_status_code).toBe(410);
+    await gone.close();
+  });
+
+  it("signs with the new and the old secret after a rotation", async () => {
+    const botId = await ownedBot(server, owner.id);
+    const hook = await webhook(botId);
+    const rotated = await http.post(`/api/bots/${botId}/webhooks/${hook.id}/rotate-secret`, undefined, { token: owner.token });
+    expect(rotated.body.secret).toMatch(/^whsec_/);
+    expect(rotated.body.secret).not.toBe(hook.secret);
+    const before = receiver.received.length;
+    await http.post(`/api/bots/${botId}/webhooks/${hook.id}/ping`, undefined, { token: owner.token });
+    const [got] = (await receiver.waitFor(before + 1)).slice(before);
+    const header = got!.headers["x-service-signature"] as string;
+    expect(header.match(/v1=/g)).toHaveLength(2);
+    stripe.webhooks.constructEvent(got!.raw, header, rotated.body.secret);
+    stripe.webhooks.constructEvent(got!.raw, header, hook.secret);
+  });
+
+  it("never logs webhook secrets", async () => {
+    expect(server.logs()).not.toMatch(/whsec_[A-Za-z0-9_-]{20}/);
+  });
+});
