@@ -1,0 +1,34 @@
+// Reading the audit log (CONTRACT 10): newest first, paged by row id (UUIDv7, so id order is time order).
+import type { Knex } from "knex";
+import type { components } from "../../../../generated/api.d.ts";
+
+export type AuditLogEntry = components["schemas"]["AuditLogEntry"];
+
+interface AuditRow {
+  id: string;
+  action: string;
+  actor_id: string | null;
+  space_id: string | null;
+  target_type: string | null;
+  target_id: string | null;
+  data: Record<string, unknown> | string;
+  created_at: Date;
+}
+
+export const toAuditLogEntry = (r: AuditRow): AuditLogEntry => ({
+  id: r.id,
+  action: r.action,
+  actor_id: r.actor_id,
+  space_id: r.space_id,
+  target_type: r.target_type,
+  target_id: r.target_id,
+  data: typeof r.data === "string" ? JSON.parse(r.data) : r.data,
+  created_at: new Date(r.created_at).toISOString(),
+});
+
+/** A space's rows (index audit_log_space_idx), `limit` of them older than `before` when given. */
+export async function spaceAuditLog(db: Knex, spaceId: string, limit: number, before?: string): Promise<AuditLogEntry[]> {
+  const q = db("audit_log").where({ space_id: spaceId }).orderBy("id", "desc").limit(limit);
+  if (before) q.andWhere("id", "<", before);
+  return (await q).map(toAuditLogEntry);
+}

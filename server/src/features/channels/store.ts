@@ -1,0 +1,41 @@
+// SQL of channels. Position orders a space's channels; a new one goes last.
+import type { Knex } from "knex";
+
+export interface ChannelRow {
+  id: string;
+  space_id: string;
+  name: string;
+  type: "text" | "voice";
+  topic: string | null;
+  position: number;
+  created_at: Date;
+}
+
+export async function listChannels(db: Knex, spaceId: string): Promise<ChannelRow[]> {
+  return db("channels").where({ space_id: spaceId }).orderBy([{ column: "position" }, { column: "id" }]);
+}
+
+export async function findChannel(db: Knex, spaceId: string, id: string): Promise<ChannelRow | undefined> {
+  return db("channels").where({ id, space_id: spaceId }).first();
+}
+
+/** Inserts at the end; the position is computed in the same statement. */
+export async function insertChannel(db: Knex, c: Omit<ChannelRow, "position">): Promise<ChannelRow> {
+  const res = await db.raw(
+    `INSERT INTO channels (id, space_id, name, type, topic, position, created_at)
+     SELECT ?, ?, ?, ?, ?, COALESCE(MAX(position) + 1, 0), ? FROM channels WHERE space_id = ?
+     RETURNING *`,
+    [c.id, c.space_id, c.name, c.type, c.topic, c.created_at, c.space_id],
+  );
+  return res.rows[0];
+}
+
+export async function updateChannel(db: Knex, id: string, patch: Partial<Pick<ChannelRow, "name" | "topic" | "position">>): Promise<ChannelRow> {
+  if (Object.keys(patch).length === 0) return db("channels").where({ id }).first();
+  const [row] = await db("channels").where({ id }).update(patch).returning("*");
+  return row;
+}
+
+export async function deleteChannel(db: Knex, id: string): Promise<void> {
+  await db("channels").where({ id }).delete();
+}

@@ -1,0 +1,143 @@
+// Members of a space (spec 4.4, CONTRACT 4): the list with fresh presence, kick, roles, nickname, display
+// role, mute. Kick and mute follow the rank rule; moderation writes its audit row in the same transaction.
+import type { Knex } from "knex";
+import type { Clock } from "../../platform/clock.ts";
+import { forbidden, notFound } from "../../platform/errors.ts";
+import { recordAudit } from "../audit/store.ts";
+import type { components } from "../../../../generated/api.d.ts";
+import type { Role } from "../spaces/access.ts";
+import type { SpaceEvents } from "../spaces/events.ts";
+import { requireMember, requireRole, spaceWithRole, visibleSpace } from "../spaces/guard.ts";
+import { activeMuteUntil, mayEditDisplayRole, mayEditNickname, outranks, roleChangeRefusal } from "../spaces/rules.ts";
+import { removeMember, type MemberRow } from "../spaces/store.ts";
+import * as store from "./store.ts";
+
+type Schemas = components["schemas"];
+export type SpaceMemberResponse = Schemas["SpaceMemberResponse"];
+type MemberPresence = Schemas["MemberPresence"];
+type Message = Schemas["MessageResponse"];
+
+/** What the members list needs of presence: many users' presence as one viewer sees it, in one batched read. */
+export interface PresenceReader {
+  viewMany(userIds: string[], viewerId: string): Promise<Map<string, MemberPresence>>;
+}
+
+const OFFLINE: MemberPresence = { status: "offline", custom_status: null };
+const RANK_REFUSAL = "cannot act on a member of equal or higher rank";
+
+export interface MembersDeps {
+  db: Knex;
+  clock: Clock;
+  events: SpaceEvents;
+  presence: PresenceReader;
+}
+
+export class MembersService {
+  constructor(private d: MembersDeps) {}
+
+  private now = () => new Date(this.d.clock.now());
+
+  async list(userId: string, spaceId: string): Promise<SpaceMemberResponse[]> {
+    requireMember(await visibleSpace(this.d.db, spaceId, userId));
+    const rows = await store.listMembers(this.d.db, spaceId);
+    const presence = await this.d.presence.viewMany(rows.map((r) => r.user_id), userId);
+    const now = this.d.clock.now();
+    return rows.map((r) => {
+      const muted = activeMuteUntil(r.muted_until, now);
+      return {
+        member_id: r.id,
+        user_id: r.user_id,
+        username: r.username,
+        display_name: r.display_name,
+        nickname: r.nickname,
+        role: r.role,
+        display_role: r.display_role,
+        is_bot: r.is_bot,
+        muted_until: muted ? muted.toISOString() : null,
+        presence: presence.get(r.user_id) ?? OFFLINE,
+        joined_at: new Date(r.joined_at).toISOString(),
+      };
+    });
+  }
+
+  async kick(userId: string, spaceId: string, memberId: string): Promise<void> {
+    const { me } = await spaceWithRole(this.d.db, spaceId, userId, "moderator");
+    const target = await this.target(spaceId, memberId);
+    if (!outranks(me.role, target.role)) throw forbidden(RANK_REFUSAL);
+    const at = this.now();
+    const gone = await this.d.db.transaction(async (trx) => {
+      const row = await removeMember(trx, spaceId, target.user_id, at);
+      if (row) await recordAudit(trx, { action: "member.kick", actorId: userId, spaceId, targetType: "member", targetId: memberId, data: { user_id: target.user_id } });
+      return row;
+    });
+    if (gone) await this.d.events.emit({ type: "member.left", spaceId, userId: target.user_id, memberId, reason: "kicked", actorId: userId, at });
+  }
+
+  async setRole(userId: string, spaceId: string, memberId: string, role: Exclude<Role, "owner">): Promise<Message> {
+    const { me } = await spaceWithRole(this.d.db, spaceId, userId, "admin");
+    const target = await this.target(spaceId, memberId);
+    const refusal = roleChangeRefusal(me.role, target.role);
+    if (refusal) throw forbidden(refusal);
+    await this.d.db.transaction(async (trx) => {
+      await store.updateMember(trx, memberId, { role });
+      await recordAudit(trx, {
+        action: "member.role_update", actorId: userId, spaceId, targetType: "member", targetId: memberId,
+        data: { user_id: target.user_id, from: target.role, to: role },
+      });
+    });
+    return { message: "role updated" };
+  }
+
+  async setNickname(userId: string, spaceId: string, memberId: string, nickname: string | null): Promise<Message> {
+    const me = requireMember(await visibleSpace(this.d.db, spaceId, userId));
+    const target = await this.target(spaceId, memberId);
+    if (!mayEditNickname(me.role, target.user_id === userId)) throw forbidden("insufficient permissions");
+    await store.updateMember(this.d.db, memberId, { nickname });
+    return { message: nickname === null ? "nickname cleared" : "nickname updated" };
+  }
+
+  async setDisplayRole(userId: string, spaceId: string, memberId: string, displayRole: string | null): Promise<Message> {
+    const me = requireMember(await visibleSpace(this.d.db, spaceId, userId));
+    const target = await this.target(spaceId, memberId);
+    if (!mayEditDisplayRole(me.role, target.user_id === userId)) throw forbidden("insufficient permissions");
+    await store.updateMember(this.d.db, memberId, { display_role: displayRole });
+    return { message: displayRole === null ? "display role cleared" : "display role updated" };
+  }
+
+  async mute(userId: string, spaceId: string, memberId: string, durationSeconds: number): Promise<Message> {
+    const target = await this.moderatable(userId, spaceId, memberId);
+    const until = new Date(this.d.clock.now() + durationSeconds * 1000);
+    await this.d.db.transaction(async (trx) => {
+      await store.updateMember(trx, memberId, { muted_until: until });
+      await recordAudit(trx, {
+        action: "member.mute", actorId: userId, spaceId, targetType: "member", targetId: memberId,
+        data: { user_id: target.user_id, duration_seconds: durationSeconds, muted_until: until.toISOString() },
+      });
+    });
+    return { message: "member muted" };
+  }
+
+  async unmute(userId: string, spaceId: string, memberId: string): Promise<Message> {
+    const target = await this.moderatable(userId, spaceId, memberId);
+    await this.d.db.transaction(async (trx) => {
+      await store.updateMember(trx, memberId, { muted_until: null });
+      await recordAudit(trx, { action: "member.unmute", actorId: userId, spaceId, targetType: "member", targetId: memberId, data: { user_id: target.user_id } });
+    });
+    return { message: "member unmuted" };
+  }
+
+  /** Moderator and above, acting on a lower rank (the rank rule). */
+  private async moderatable(userId: string, spaceId: string, memberId: string): Promise<MemberRow> {
+    const ctx = await visibleSpace(this.d.db, spaceId, userId);
+    const me = requireRole(ctx, "moderator");
+    const target = await this.target(spaceId, memberId);
+    if (!outranks(me.role, target.role)) throw forbidden(RANK_REFUSAL);
+    return target;
+  }
+
+  private async target(spaceId: string, memberId: string): Promise<MemberRow> {
+    const m = await store.findMember(this.d.db, spaceId, memberId);
+    if (!m) throw notFound("member not found");
+    return m;
+  }
+}

@@ -1,0 +1,71 @@
+// A tiny typed in-process hub for space domain events. Emitted only after the transaction that made the change
+// has committed, so a subscriber never hears of something that was rolled back. Later features subscribe here
+// (webhook events, service messages, e2e membership frames) instead of the spaces code calling them.
+import type { Logger } from "../../platform/logger.ts";
+import type { Role } from "./access.ts";
+
+export interface MemberJoined {
+  type: "member.joined";
+  spaceId: string;
+  userId: string;
+  memberId: string;
+  role: Role;
+  /** How the user got in: direct join of a public space, an invite code, or an approved join request. */
+  via: "join" | "invite" | "request" | "create";
+  at: Date;
+}
+
+export interface MemberLeft {
+  type: "member.left";
+  spaceId: string;
+  userId: string;
+  memberId: string;
+  reason: "left" | "kicked";
+  /** Who kicked (null when the member left by itself). */
+  actorId: string | null;
+  at: Date;
+}
+
+export interface SpaceDeleted {
+  type: "space.deleted";
+  spaceId: string;
+  actorId: string;
+  /** The members at the moment of deletion (the rows are gone by the time subscribers run). */
+  memberUserIds: string[];
+  at: Date;
+}
+
+export type SpaceEvent = MemberJoined | MemberLeft | SpaceDeleted;
+export type SpaceEventType = SpaceEvent["type"];
+type Handler<T extends SpaceEventType> = (event: Extract<SpaceEvent, { type: T }>) => void | Promise<void>;
+type AnyHandler = (event: SpaceEvent) => void | Promise<void>;
+
+export class SpaceEvents {
+  private handlers = new Map<SpaceEventType, AnyHandler[]>();
+
+  constructor(private log?: Logger) {}
+
+  /** Returns a function that removes the handler. */
+  on<T extends SpaceEventType>(type: T, handler: Handler<T>): () => void {
+    const list = this.handlers.get(type) ?? [];
+    const h = handler as unknown as AnyHandler;
+    list.push(h);
+    this.handlers.set(type, list);
+    return () => {
+      const i = list.indexOf(h);
+      if (i >= 0) list.splice(i, 1);
+    };
+  }
+
+  /**
+   * Runs every handler of the event's type and waits for them. A failing handler is logged and never fails the
+   * request that caused the event: the change it reports has already committed.
+   */
+  async emit(event: SpaceEvent): Promise<void> {
+    const list = [...(this.handlers.get(event.type) ?? [])];
+    const results = await Promise.allSettled(list.map(async (h) => h(event)));
+    for (const r of results) {
+      if (r.status === "rejected") this.log?.error({ err: r.reason, event: event.type, spaceId: event.spaceId }, "space event handler failed");
+    }
+  }
+}

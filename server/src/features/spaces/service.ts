@@ -1,0 +1,224 @@
+// Spaces (spec 4.4, CONTRACT 4): create, read, change, delete, directory, joining and join requests.
+// Writes run in one transaction with their audit rows; domain events go out after the commit.
+import type { Knex } from "knex";
+import type { Clock } from "../../platform/clock.ts";
+import { badRequest, forbidden, notFound } from "../../platform/errors.ts";
+import { newId } from "../../platform/ids.ts";
+import { recordAudit } from "../audit/store.ts";
+import type { components } from "../../../../generated/api.d.ts";
+import type { SpaceEvents } from "./events.ts";
+import { loadSpace, requireRole, SPACE_NOT_FOUND, visibleSpace } from "./guard.ts";
+import { likePattern, newInviteCode } from "./rules.ts";
+import * as store from "./store.ts";
+import * as view from "./view.ts";
+
+type Schemas = components["schemas"];
+type CreateSpaceRequest = Schemas["CreateSpaceRequest"];
+type UpdateSpaceRequest = Schemas["UpdateSpaceRequest"];
+
+const DEFAULT_CHANNELS = [
+  { name: "general", type: "text" },
+  { name: "voice", type: "voice" },
+] as const;
+
+export interface SpacesDeps {
+  db: Knex;
+  clock: Clock;
+  events: SpaceEvents;
+}
+
+export class SpacesService {
+  constructor(private d: SpacesDeps) {}
+
+  private now = () => new Date(this.d.clock.now());
+
+  async create(userId: string, body: CreateSpaceRequest): Promise<view.SpaceResponse> {
+    const at = this.now();
+    const id = newId();
+    const ownerMemberId = newId();
+    await this.withFreshInviteCode((code) =>
+      this.d.db.transaction(async (trx) => {
+        await store.insertSpace(trx, {
+          id, name: body.name, description: body.description ?? "", visibility: body.visibility ?? "private",
+          owner_id: userId, invite_code: code, last_activity_at: at, created_at: at,
+        });
+        await store.insertChannels(trx, DEFAULT_CHANNELS.map((c, position) => ({ id: newId(), space_id: id, ...c, position, created_at: at })));
+        await store.addMember(trx, { id: ownerMemberId, spaceId: id, userId, role: "owner", at });
+      }),
+    );
+    await this.d.events.emit({ type: "member.joined", spaceId: id, userId, memberId: ownerMemberId, role: "owner", via: "create", at });
+    return view.toSpaceResponse((await store.findSpace(this.d.db, id))!, "owner");
+  }
+
+  async mine(userId: string): Promise<view.SpaceResponse[]> {
+    return (await store.spacesOf(this.d.db, userId)).map((s) => view.toSpaceResponse(s, s.my_role));
+  }
+
+  async get(userId: string, spaceId: string): Promise<view.SpaceResponse> {
+    const { space, me } = await visibleSpace(this.d.db, spaceId, userId);
+    return view.toSpaceResponse(space, me?.role ?? null);
+  }
+
+  async update(userId: string, spaceId: string, body: UpdateSpaceRequest): Promise<view.SpaceResponse> {
+    const ctx = await visibleSpace(this.d.db, spaceId, userId);
+    const me = requireRole(ctx, "admin");
+    const patch: Parameters<typeof store.updateSpace>[2] = {};
+    if (body.name !== undefined) patch.name = body.name;
+    if (body.description !== undefined) patch.description = body.description;
+    if (body.visibility !== undefined) patch.visibility = body.visibility;
+    const changed = Object.keys(patch);
+    await this.withFreshInviteCode((code) =>
+      this.d.db.transaction(async (trx) => {
+        await store.updateSpace(trx, spaceId, body.regenerate_invite_code ? { ...patch, invite_code: code } : patch);
+        await recordAudit(trx, {
+          action: "space.update", actorId: userId, spaceId, targetType: "space", targetId: spaceId,
+          data: { fields: changed, ...patch, invite_code_regenerated: Boolean(body.regenerate_invite_code) },
+        });
+      }),
+    );
+    return view.toSpaceResponse((await store.findSpace(this.d.db, spaceId))!, me.role);
+  }
+
+  async remove(userId: string, spaceId: string): Promise<void> {
+    const ctx = await visibleSpace(this.d.db, spaceId, userId);
+    if (ctx.me?.role !== "owner") {
+      requireRole(ctx, "member");
+      throw forbidden("only the owner can delete the space");
+    }
+    const memberUserIds = await this.d.db.transaction(async (trx) => {
+      const ids = await store.memberUserIds(trx, spaceId);
+      await store.deleteSpace(trx, spaceId);
+      await recordAudit(trx, { action: "space.delete", actorId: userId, spaceId, targetType: "space", targetId: spaceId, data: { name: ctx.space.name } });
+      return ids;
+    });
+    await this.d.events.emit({ type: "space.deleted", spaceId, actorId: userId, memberUserIds, at: this.now() });
+  }
+
+  async discover(userId: string, sort: store.DiscoverSort, limit: number, offset: number): Promise<view.DiscoverSpaceResult[]> {
+    return (await store.discover(this.d.db, userId, sort, limit, offset)).map(view.toDiscoverResult);
+  }
+
+  async search(userId: string, q: string, limit: number): Promise<view.SpaceSearchResult[]> {
+    return (await store.search(this.d.db, userId, likePattern(q), limit)).map(view.toSearchResult);
+  }
+
+  /** Anyone holding an invite code may see the space's card, whatever its visibility. */
+  async preview(code: string): Promise<view.SpacePreviewResponse> {
+    const space = await store.findSpaceByInvite(this.d.db, code);
+    if (!space) throw notFound("invalid invite code");
+    return view.toPreview(space);
+  }
+
+  async publicInfo(spaceId: string): Promise<view.SpacePreviewResponse> {
+    const space = await store.findSpace(this.d.db, spaceId);
+    if (!space || space.visibility !== "public") throw notFound(SPACE_NOT_FOUND);
+    return view.toPreview(space);
+  }
+
+  /** Direct join of a public space; idempotent for a member. */
+  async join(userId: string, spaceId: string): Promise<view.SpaceResponse> {
+    const ctx = await loadSpace(this.d.db, spaceId, userId);
+    if (!ctx) throw notFound(SPACE_NOT_FOUND);
+    if (ctx.me) return view.toSpaceResponse(ctx.space, ctx.me.role);
+    if (ctx.space.visibility !== "public") throw forbidden("space is private");
+    return this.admit(userId, ctx.space.id, "join");
+  }
+
+  /** Join by invite code: works for either visibility. */
+  async joinByInvite(userId: string, code: string): Promise<view.SpaceResponse> {
+    const space = await store.findSpaceByInvite(this.d.db, code);
+    if (!space) throw notFound("invalid invite code");
+    return this.admit(userId, space.id, "invite");
+  }
+
+  async leave(userId: string, spaceId: string): Promise<void> {
+    const ctx = await visibleSpace(this.d.db, spaceId, userId);
+    const me = requireRole(ctx, "member");
+    if (me.role === "owner") throw badRequest("owner cannot leave; transfer ownership or delete the space");
+    const at = this.now();
+    const gone = await store.removeMember(this.d.db, spaceId, userId, at);
+    if (gone) await this.d.events.emit({ type: "member.left", spaceId, userId, memberId: gone.id, reason: "left", actorId: null, at });
+  }
+
+  /** A join request to a private space; a second one while the first is pending answers the first. */
+  async requestToJoin(userId: string, spaceId: string, message: string | null): Promise<view.JoinRequestResponse> {
+    const ctx = await loadSpace(this.d.db, spaceId, userId);
+    if (!ctx) throw notFound(SPACE_NOT_FOUND);
+    if (ctx.space.visibility === "public") throw badRequest("space is public; join it directly");
+    if (ctx.me) throw badRequest("already a member of this space");
+    await store.insertRequest(this.d.db, { id: newId(), spaceId, userId, message, at: this.now() });
+    return view.toJoinRequest((await store.findPendingRequest(this.d.db, spaceId, userId))!);
+  }
+
+  async pendingRequests(userId: string, spaceId: string): Promise<view.JoinRequestResponse[]> {
+    requireRole(await visibleSpace(this.d.db, spaceId, userId), "admin");
+    return (await store.pendingRequests(this.d.db, spaceId)).map(view.toJoinRequest);
+  }
+
+  /**
+   * Approves a pending request and adds the requester. Two admins approving at once: the row lock lets one
+   * resolve it; the other finds it approved and answers the same result without adding anyone.
+   */
+  async approve(userId: string, requestId: string): Promise<view.JoinRequestResponse> {
+    const req = await this.requestForAdmin(userId, requestId);
+    const at = this.now();
+    const memberId = newId();
+    const added = await this.d.db.transaction(async (trx) => {
+      if (!(await store.resolveRequest(trx, requestId, "approved", userId, at))) {
+        const now = await store.findRequest(trx, requestId);
+        if (now?.status === "approved") return undefined;
+        throw badRequest("join request already resolved");
+      }
+      const member = await store.addMember(trx, { id: memberId, spaceId: req.space_id, userId: req.user_id, role: "member", at });
+      await recordAudit(trx, {
+        action: "join_request.approve", actorId: userId, spaceId: req.space_id, targetType: "join_request", targetId: requestId,
+        data: { user_id: req.user_id },
+      });
+      return member;
+    });
+    if (added) await this.d.events.emit({ type: "member.joined", spaceId: req.space_id, userId: req.user_id, memberId: added.id, role: "member", via: "request", at });
+    return view.toJoinRequest((await store.findRequest(this.d.db, requestId))!);
+  }
+
+  async reject(userId: string, requestId: string): Promise<{ message: string }> {
+    const req = await this.requestForAdmin(userId, requestId);
+    await this.d.db.transaction(async (trx) => {
+      if (!(await store.resolveRequest(trx, requestId, "rejected", userId, this.now()))) throw badRequest("join request already resolved");
+      await recordAudit(trx, {
+        action: "join_request.reject", actorId: userId, spaceId: req.space_id, targetType: "join_request", targetId: requestId,
+        data: { user_id: req.user_id },
+      });
+    });
+    return { message: "join request rejected" };
+  }
+
+  /** The request, if the caller is an admin of its space; outsiders of a private space get 404 like any read. */
+  private async requestForAdmin(userId: string, requestId: string): Promise<store.JoinRequestRow> {
+    const req = await store.findRequest(this.d.db, requestId);
+    if (!req) throw notFound("join request not found");
+    const ctx = await loadSpace(this.d.db, req.space_id, userId);
+    if (!ctx || (!ctx.me && ctx.space.visibility !== "public")) throw notFound("join request not found");
+    requireRole(ctx, "admin");
+    return req;
+  }
+
+  /** Adds the caller as a member (idempotent) and announces it after the commit. */
+  private async admit(userId: string, spaceId: string, via: "join" | "invite"): Promise<view.SpaceResponse> {
+    const at = this.now();
+    const added = await store.addMember(this.d.db, { id: newId(), spaceId, userId, role: "member", at });
+    if (added) await this.d.events.emit({ type: "member.joined", spaceId, userId, memberId: added.id, role: "member", via, at });
+    const ctx = (await loadSpace(this.d.db, spaceId, userId))!;
+    return view.toSpaceResponse(ctx.space, ctx.me?.role ?? null);
+  }
+
+  /** Runs `write` with a new invite code, again with another on the (astronomically rare) clash. */
+  private async withFreshInviteCode(write: (code: string) => Promise<void>): Promise<void> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await write(newInviteCode());
+      } catch (err) {
+        if (attempt >= 4 || !store.isUniqueViolation(err, "spaces_invite_code_unique")) throw err;
+      }
+    }
+  }
+}

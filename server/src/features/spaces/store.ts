@@ -1,0 +1,190 @@
+// SQL of spaces, memberships and join requests. Member counts change only in the statements that add or
+// remove a member row, so concurrent joins and leaves can never make them drift.
+import type { Knex } from "knex";
+import type { Role } from "./access.ts";
+
+export interface SpaceRow {
+  id: string;
+  name: string;
+  description: string;
+  visibility: "public" | "private";
+  owner_id: string;
+  invite_code: string;
+  member_count: number;
+  last_activity_at: Date;
+  created_at: Date;
+}
+
+/** A space with the caller's role in it (null: not a member). */
+export interface SpaceWithRole extends SpaceRow {
+  my_role: Role | null;
+}
+
+export interface DirectoryRow extends SpaceRow {
+  is_member: boolean;
+}
+
+export interface MemberRow {
+  id: string;
+  space_id: string;
+  user_id: string;
+  role: Role;
+  nickname: string | null;
+  display_role: string | null;
+  muted_until: Date | null;
+  joined_at: Date;
+}
+
+export interface JoinRequestRow {
+  id: string;
+  space_id: string;
+  user_id: string;
+  username: string;
+  message: string | null;
+  status: "pending" | "approved" | "rejected";
+  created_at: Date;
+  resolved_at: Date | null;
+}
+
+const SPACE_COLUMNS = ["id", "name", "description", "visibility", "owner_id", "invite_code", "member_count", "last_activity_at", "created_at"];
+const s = (cols: string[]) => cols.map((c) => `s.${c}`);
+
+export const isUniqueViolation = (err: unknown, constraint?: string): boolean =>
+  (err as { code?: string }).code === "23505" && (!constraint || (err as { constraint?: string }).constraint === constraint);
+
+export async function insertSpace(db: Knex, row: Omit<SpaceRow, "member_count">): Promise<void> {
+  await db("spaces").insert({ ...row, member_count: 0 });
+}
+
+export async function insertChannels(db: Knex, rows: { id: string; space_id: string; name: string; type: string; position: number; created_at: Date }[]) {
+  await db("channels").insert(rows);
+}
+
+export async function findSpace(db: Knex, id: string): Promise<SpaceRow | undefined> {
+  return db("spaces").select(SPACE_COLUMNS).where({ id }).first();
+}
+
+export async function findSpaceByInvite(db: Knex, code: string): Promise<SpaceRow | undefined> {
+  return db("spaces").select(SPACE_COLUMNS).where({ invite_code: code }).first();
+}
+
+/** The caller's spaces, most recently joined first. */
+export async function spacesOf(db: Knex, userId: string): Promise<SpaceWithRole[]> {
+  return db("members as m")
+    .join("spaces as s", "s.id", "m.space_id")
+    .where("m.user_id", userId)
+    .select([...s(SPACE_COLUMNS), "m.role as my_role"])
+    .orderBy([{ column: "m.joined_at", order: "desc" }, { column: "m.id", order: "desc" }]);
+}
+
+const SORT_COLUMN = { members: "member_count", activity: "last_activity_at", created: "created_at" } as const;
+export type DiscoverSort = keyof typeof SORT_COLUMN;
+
+/** Public spaces in one of the partial indexes' orders (spaces_public_members / _activity / _created). */
+export async function discover(db: Knex, viewerId: string, sort: DiscoverSort, limit: number, offset: number): Promise<DirectoryRow[]> {
+  const col = SORT_COLUMN[sort];
+  return db("spaces as s")
+    .where("s.visibility", "public")
+    .select([...s(SPACE_COLUMNS), db.raw("EXISTS (SELECT 1 FROM members m WHERE m.space_id = s.id AND m.user_id = ?) AS is_member", [viewerId])])
+    .orderBy([{ column: `s.${col}`, order: "desc" }, { column: "s.id", order: "desc" }])
+    .limit(limit)
+    .offset(offset);
+}
+
+/**
+ * Public spaces and the caller's own whose name contains the pattern, case-insensitively. ILIKE with a
+ * `%…%` pattern is served by the trigram GIN index spaces_name_trgm (3+ characters); the caller's
+ * membership is one index probe per candidate on members (space_id, user_id).
+ */
+export async function search(db: Knex, viewerId: string, pattern: string, limit: number): Promise<(DirectoryRow & { visibility: string })[]> {
+  return db("spaces as s")
+    .leftJoin("members as m", (j) => j.on("m.space_id", "s.id").andOn("m.user_id", db.raw("?", [viewerId])))
+    .whereRaw("s.name ILIKE ?", [pattern])
+    .andWhere((w) => w.where("s.visibility", "public").orWhereNotNull("m.id"))
+    .select([...s(SPACE_COLUMNS), db.raw("(m.id IS NOT NULL) AS is_member")])
+    .orderBy([{ column: "s.member_count", order: "desc" }, { column: "s.id", order: "desc" }])
+    .limit(limit);
+}
+
+export async function updateSpace(db: Knex, id: string, patch: Partial<Pick<SpaceRow, "name" | "description" | "visibility" | "invite_code">>) {
+  if (Object.keys(patch).length) await db("spaces").where({ id }).update(patch);
+}
+
+export async function deleteSpace(db: Knex, id: string): Promise<void> {
+  await db("spaces").where({ id }).delete();
+}
+
+/**
+ * Adds a member unless already in, and counts it, in ONE statement: the insert's RETURNING feeds the
+ * increment, so the count moves exactly when a row was added. Returns the new member, or undefined
+ * when the user already was one.
+ */
+export async function addMember(db: Knex, m: { id: string; spaceId: string; userId: string; role: Role; at: Date }): Promise<MemberRow | undefined> {
+  const res = await db.raw(
+    `WITH ins AS (
+       INSERT INTO members (id, space_id, user_id, role, joined_at) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (space_id, user_id) DO NOTHING
+       RETURNING id, space_id, user_id, role, nickname, display_role, muted_until, joined_at
+     ), bump AS (
+       UPDATE spaces SET member_count = member_count + 1, last_activity_at = GREATEST(last_activity_at, ?)
+       WHERE id = ? AND EXISTS (SELECT 1 FROM ins)
+     )
+     SELECT * FROM ins`,
+    [m.id, m.spaceId, m.userId, m.role, m.at, m.at, m.spaceId],
+  );
+  return res.rows[0];
+}
+
+/** Removes a non-owner member and uncounts it in one statement; undefined when there was no such member. */
+export async function removeMember(db: Knex, spaceId: string, userId: string, at: Date): Promise<MemberRow | undefined> {
+  const res = await db.raw(
+    `WITH del AS (
+       DELETE FROM members WHERE space_id = ? AND user_id = ? AND role <> 'owner'
+       RETURNING id, space_id, user_id, role, nickname, display_role, muted_until, joined_at
+     ), bump AS (
+       UPDATE spaces SET member_count = member_count - 1, last_activity_at = GREATEST(last_activity_at, ?)
+       WHERE id = ? AND EXISTS (SELECT 1 FROM del)
+     )
+     SELECT * FROM del`,
+    [spaceId, userId, at, spaceId],
+  );
+  return res.rows[0];
+}
+
+export async function memberUserIds(db: Knex, spaceId: string): Promise<string[]> {
+  return (await db("members").select("user_id").where({ space_id: spaceId })).map((r: { user_id: string }) => r.user_id);
+}
+
+const REQUEST_COLUMNS = ["r.id", "r.space_id", "r.user_id", "u.username", "r.message", "r.status", "r.created_at", "r.resolved_at"];
+const requests = (db: Knex) => db("join_requests as r").join("users as u", "u.id", "r.user_id").select(REQUEST_COLUMNS);
+
+export async function findRequest(db: Knex, id: string): Promise<JoinRequestRow | undefined> {
+  return requests(db).where("r.id", id).first();
+}
+
+export async function findPendingRequest(db: Knex, spaceId: string, userId: string): Promise<JoinRequestRow | undefined> {
+  return requests(db).where({ "r.space_id": spaceId, "r.user_id": userId, "r.status": "pending" }).first();
+}
+
+/** Inserts a pending request; false when one is already pending (the partial unique index decides, race-free). */
+export async function insertRequest(db: Knex, r: { id: string; spaceId: string; userId: string; message: string | null; at: Date }): Promise<boolean> {
+  const res = await db.raw(
+    `INSERT INTO join_requests (id, space_id, user_id, message, status, created_at) VALUES (?, ?, ?, ?, 'pending', ?)
+     ON CONFLICT (space_id, user_id) WHERE status = 'pending' DO NOTHING RETURNING id`,
+    [r.id, r.spaceId, r.userId, r.message, r.at],
+  );
+  return res.rows.length > 0;
+}
+
+export async function pendingRequests(db: Knex, spaceId: string): Promise<JoinRequestRow[]> {
+  return requests(db).where({ "r.space_id": spaceId, "r.status": "pending" }).orderBy("r.id", "desc");
+}
+
+/**
+ * Moves a pending request to `status`. The row lock makes a concurrent second resolver wait and then find
+ * nothing pending, so exactly one approval goes on to add the member.
+ */
+export async function resolveRequest(db: Knex, id: string, status: "approved" | "rejected", by: string, at: Date): Promise<boolean> {
+  const n = await db("join_requests").where({ id, status: "pending" }).update({ status, resolved_by: by, resolved_at: at });
+  return n > 0;
+}
