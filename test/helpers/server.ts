@@ -6,7 +6,7 @@ import { Writable } from "node:stream";
 import { loadConfig } from "../../server/src/platform/config.ts";
 import { createLogger } from "../../server/src/platform/logger.ts";
 import type { Clock } from "../../server/src/platform/clock.ts";
-import { startServer, type RunningServer } from "../../server/src/server.ts";
+import { startServer, type RunningServer, type ServerOverrides } from "../../server/src/server.ts";
 import { claimTestRedis, createTestDatabase } from "./resources.ts";
 
 export interface TestServer extends RunningServer {
@@ -21,6 +21,8 @@ export interface TestServerOptions {
   embedded?: boolean;
   env?: Record<string, string>;
   clock?: Clock;
+  /** Gateway timers and limits (e.g. a short auth timeout). */
+  realtime?: ServerOverrides["realtime"];
 }
 
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
@@ -53,7 +55,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
       cb();
     },
   });
-  const server = await startServer(loadConfig(env, []), { log: createLogger(env.LOG_LEVEL!, sink), clock: opts.clock });
+  const server = await startServer(loadConfig(env, []), { log: createLogger(env.LOG_LEVEL!, sink), clock: opts.clock, realtime: opts.realtime });
   return Object.assign(server, {
     env,
     logs: () => chunks.join(""),

@@ -54,3 +54,10 @@ export const isMuted = (m: Pick<Membership, "mutedUntil">, now: number): boolean
 export async function memberUserIds(db: Knex, spaceId: string): Promise<string[]> {
   return (await db("members").select("user_id").where({ space_id: spaceId })).map((r) => r.user_id);
 }
+
+/** (user, space) pairs for the given users, in one query (the realtime gateway loads memberships with it). */
+export async function spaceIdsOfUsers(db: Knex, userIds: string[]): Promise<{ userId: string; spaceId: string }[]> {
+  if (!userIds.length) return [];
+  const rows = await db("members").select("user_id", "space_id").whereIn("user_id", userIds);
+  return rows.map((r) => ({ userId: r.user_id, spaceId: r.space_id }));
+}

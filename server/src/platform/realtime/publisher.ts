@@ -13,6 +13,36 @@ export const RT = {
   space: (spaceId: string) => `rt:space:${spaceId}`,
 } as const;
 
+/**
+ * Frames on a user channel whose type starts with this prefix are for the gateways, never for clients.
+ * `rt:membership` tells the processes holding a user's sockets that the user joined or left a space, so they
+ * start or stop hearing that space's channel (the member's own process may not be subscribed to it yet).
+ */
+export const CONTROL_PREFIX = "rt:";
+
+export interface MembershipControl {
+  type: "rt:membership";
+  space_id: string;
+  change: "joined" | "left";
+}
+
+/** Space frames that change who belongs to the space, and what they mean for the user they name. */
+const MEMBERSHIP_FRAMES: Record<string, "joined" | "left"> = {
+  "member:joined": "joined",
+  "member:left": "left",
+  "member:kicked": "left",
+};
+
+/** The user a membership frame is about (`user_id`, or `member.user_id`), if any. */
+export function membershipSubject(frame: Frame): { userId: string; change: "joined" | "left" } | null {
+  let change = MEMBERSHIP_FRAMES[frame.type];
+  if (frame.type === "e2e:membership") change = frame.change === "joined" ? "joined" : "left";
+  if (!change) return null;
+  const member = frame.member as { user_id?: unknown } | undefined;
+  const userId = typeof frame.user_id === "string" ? frame.user_id : typeof member?.user_id === "string" ? member.user_id : null;
+  return userId ? { userId, change } : null;
+}
+
 /** What travels on a space channel: the frame, and the channel it concerns (null: the whole space). */
 export interface SpaceEnvelope {
   channelId: string | null;
@@ -34,7 +64,21 @@ export class RealtimePublisher {
 
   /** To every connected member of a space who can see `channelId` (all members when null). */
   async toSpace(spaceId: string, channelId: string | null, frame: Frame): Promise<void> {
+    // Key order matters: the gateway slices the frame's text out of the envelope without re-serialising it.
     const env: SpaceEnvelope = { channelId, frame };
-    await this.pubsub.publish(RT.space(spaceId), JSON.stringify(env));
+    const membership = membershipSubject(frame);
+    await Promise.all([
+      this.pubsub.publish(RT.space(spaceId), JSON.stringify(env)),
+      membership && this.membershipChanged(membership.userId, spaceId, membership.change),
+    ]);
+  }
+
+  /**
+   * Tells the gateways holding `userId`'s sockets that the user joined or left `spaceId`. `toSpace` does this
+   * by itself for `member:joined` / `member:left` / `member:kicked` / `e2e:membership` frames naming a user.
+   */
+  async membershipChanged(userId: string, spaceId: string, change: "joined" | "left"): Promise<void> {
+    const ctl: MembershipControl = { type: "rt:membership", space_id: spaceId, change };
+    await this.pubsub.publish(RT.user(userId), JSON.stringify(ctl));
   }
 }

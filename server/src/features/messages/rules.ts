@@ -1,0 +1,6 @@
+// Who may do what to a message: rules the schema cannot say.
+import { atLeast, type Role } from "../spaces/access.ts";
+
+/** The author deletes its own message; moderators and above delete anyone's. */
+export const canDeleteMessage = (authorId: string | null, callerId: string, callerRole: Role): boolean =>
+  authorId === callerId || atLeast(callerRole, "moderator");

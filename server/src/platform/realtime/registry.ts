@@ -1,0 +1,200 @@
+// Who is connected to this process, which spaces they belong to, and which pub/sub channels the process must
+// hear for them. Each process subscribes once per locally connected user and once per space any local user is
+// in (reference-counted), and turns every published frame into bytes once, whatever the number of sockets.
+import type { PubSub } from "../pubsub.ts";
+import { CONTROL_PREFIX, RT, membershipSubject, type Frame, type MembershipControl } from "./publisher.ts";
+
+/** What the registry needs of a socket: the gateway's connection object implements it. */
+export interface Deliverable {
+  readonly userId: string;
+  /** Sends bytes already serialised as one JSON text frame (the connection applies its own back-pressure rule). */
+  deliver(data: Buffer): void;
+}
+
+export type SpacesOf = (userIds: string[]) => Promise<{ userId: string; spaceId: string }[]>;
+
+type Unsubscribe = () => Promise<void>;
+
+interface UserState<C> {
+  conns: Set<C>;
+  spaces: Set<string>;
+  /** Settles when the user's channel is subscribed and its spaces are loaded and subscribed. */
+  ready: Promise<void>;
+  unsubscribe?: Promise<Unsubscribe>;
+}
+
+interface SpaceState {
+  users: Set<string>;
+  subscribed: Promise<Unsubscribe>;
+}
+
+const ENVELOPE_HEAD = '{"channelId":';
+const FRAME_KEY = ',"frame":';
+
+/** The frame's JSON text inside a SpaceEnvelope, sliced rather than parsed and re-serialised. */
+export function frameText(envelope: string): string | null {
+  if (!envelope.startsWith(ENVELOPE_HEAD)) return null;
+  // channelId is a UUID or null, so the first `,"frame":` is the key and not part of a value.
+  const at = envelope.indexOf(FRAME_KEY, ENVELOPE_HEAD.length);
+  if (at < 0 || !envelope.endsWith("}")) return null;
+  return envelope.slice(at + FRAME_KEY.length, -1);
+}
+
+export class LocalRegistry<C extends Deliverable> {
+  private users = new Map<string, UserState<C>>();
+  private spaces = new Map<string, SpaceState>();
+
+  constructor(
+    private pubsub: PubSub,
+    private spacesOf: SpacesOf,
+    private onError: (err: unknown, what: string) => void,
+  ) {}
+
+  get userCount(): number {
+    return this.users.size;
+  }
+
+  get spaceCount(): number {
+    return this.spaces.size;
+  }
+
+  /** Registers an authenticated connection; resolves once frames for it are heard (then `ready` may be sent). */
+  async add(conn: C): Promise<void> {
+    let user = this.users.get(conn.userId);
+    if (!user) {
+      const fresh: UserState<C> = { conns: new Set(), spaces: new Set(), ready: Promise.resolve() };
+      fresh.ready = this.load(conn.userId, fresh);
+      this.users.set(conn.userId, fresh);
+      user = fresh;
+    }
+    user.conns.add(conn);
+    await user.ready;
+  }
+
+  remove(conn: C): void {
+    const user = this.users.get(conn.userId);
+    if (!user || !user.conns.delete(conn) || user.conns.size > 0) return;
+    this.users.delete(conn.userId);
+    // Tear down after loading settles, so nothing it subscribes outlives the user.
+    void user.ready
+      .catch(() => {})
+      .then(async () => {
+        for (const spaceId of user.spaces) this.leave(spaceId, conn.userId);
+        user.spaces.clear();
+        const unsub = await user.unsubscribe;
+        await unsub?.();
+      })
+      .catch((err) => this.onError(err, "unsubscribe user"));
+  }
+
+  /** Every local connection (for heartbeats, revocation and shutdown). */
+  *connections(): IterableIterator<C> {
+    for (const user of this.users.values()) yield* user.conns;
+  }
+
+  connectionsOf(userId: string): ReadonlySet<C> | undefined {
+    return this.users.get(userId)?.conns;
+  }
+
+  /** Re-reads the memberships of every local user (missed membership frames heal here). */
+  async reconcile(chunk = 1000): Promise<void> {
+    const ids = [...this.users.keys()];
+    for (let i = 0; i < ids.length; i += chunk) {
+      const part = ids.slice(i, i + chunk);
+      const rows = await this.spacesOf(part);
+      const want = new Map<string, Set<string>>(part.map((id) => [id, new Set()]));
+      for (const r of rows) want.get(r.userId)?.add(r.spaceId);
+      for (const [userId, spaces] of want) {
+        const user = this.users.get(userId);
+        if (!user) continue;
+        for (const s of user.spaces) if (!spaces.has(s)) this.setMembership(userId, s, "left");
+        for (const s of spaces) if (!user.spaces.has(s)) this.setMembership(userId, s, "joined");
+      }
+    }
+  }
+
+  private async load(userId: string, user: UserState<C>): Promise<void> {
+    // Subscribe to the user's channel first, so a membership change made while loading is not missed.
+    user.unsubscribe = this.pubsub.subscribe(RT.user(userId), (msg) => this.onUserMessage(userId, msg));
+    await user.unsubscribe;
+    const rows = await this.spacesOf([userId]);
+    if (this.users.get(userId) !== user) return;
+    await Promise.all(rows.map((r) => this.setMembership(userId, r.spaceId, "joined")));
+  }
+
+  private setMembership(userId: string, spaceId: string, change: "joined" | "left"): Promise<unknown> | undefined {
+    const user = this.users.get(userId);
+    if (!user) return;
+    if (change === "left") {
+      if (user.spaces.delete(spaceId)) this.leave(spaceId, userId);
+      return;
+    }
+    if (user.spaces.has(spaceId)) return this.spaces.get(spaceId)?.subscribed;
+    user.spaces.add(spaceId);
+    return this.join(spaceId, userId);
+  }
+
+  private join(spaceId: string, userId: string): Promise<Unsubscribe> {
+    let space = this.spaces.get(spaceId);
+    if (!space) {
+      const subscribed = this.pubsub.subscribe(RT.space(spaceId), (msg) => this.onSpaceMessage(spaceId, msg));
+      space = { users: new Set(), subscribed };
+      this.spaces.set(spaceId, space);
+      subscribed.catch((err) => this.onError(err, "subscribe space"));
+    }
+    space.users.add(userId);
+    return space.subscribed;
+  }
+
+  private leave(spaceId: string, userId: string): void {
+    const space = this.spaces.get(spaceId);
+    if (!space || !space.users.delete(userId) || space.users.size > 0) return;
+    this.spaces.delete(spaceId);
+    space.subscribed.then((unsub) => unsub()).catch((err) => this.onError(err, "unsubscribe space"));
+  }
+
+  private onUserMessage(userId: string, msg: string): void {
+    const user = this.users.get(userId);
+    if (!user) return;
+    if (msg.startsWith(`{"type":"${CONTROL_PREFIX}`)) {
+      this.onControl(userId, msg);
+      return;
+    }
+    const data = Buffer.from(msg);
+    for (const c of user.conns) c.deliver(data);
+  }
+
+  private onControl(userId: string, msg: string): void {
+    try {
+      const ctl = JSON.parse(msg) as MembershipControl;
+      if (ctl.type === "rt:membership" && typeof ctl.space_id === "string") {
+        void this.setMembership(userId, ctl.space_id, ctl.change === "joined" ? "joined" : "left");
+      }
+    } catch (err) {
+      this.onError(err, "control frame");
+    }
+  }
+
+  private onSpaceMessage(spaceId: string, msg: string): void {
+    const space = this.spaces.get(spaceId);
+    if (!space) return;
+    const text = frameText(msg);
+    if (text === null) return this.onError(new Error("malformed space envelope"), "space frame");
+    const data = Buffer.from(text);
+    for (const userId of space.users) {
+      const conns = this.users.get(userId)?.conns;
+      if (conns) for (const c of conns) c.deliver(data);
+    }
+    // Membership frames: the leaving member still hears that it left; later frames no longer reach it.
+    if (text.startsWith('{"type":"member:') || text.startsWith('{"type":"e2e:membership"')) {
+      let frame: Frame;
+      try {
+        frame = JSON.parse(text) as Frame;
+      } catch (err) {
+        return this.onError(err, "space frame");
+      }
+      const subject = membershipSubject(frame);
+      if (subject) void this.setMembership(subject.userId, spaceId, subject.change);
+    }
+  }
+}
