@@ -31,6 +31,8 @@ const INVALIDATE = "bots:invalidate";
 export class BotAuthenticator {
   // key: token hash (hex). Entries for unknown tokens are not cached, so a new token works at once.
   private cache = new Map<string, { bot: BotPrincipal; until: number }>();
+  // Bumped by every invalidation: a lookup that raced one must not put its (maybe stale) row back.
+  private generation = 0;
 
   constructor(private db: Knex, private pubsub: PubSub, private clock: Clock) {}
 
@@ -45,6 +47,7 @@ export class BotAuthenticator {
   }
 
   private forget(botId: string) {
+    this.generation++;
     for (const [k, v] of this.cache) if (v.bot.id === botId) this.cache.delete(k);
   }
 
@@ -58,11 +61,14 @@ export class BotAuthenticator {
     const now = this.clock.now();
     let bot = this.cache.get(key);
     if (!bot || bot.until <= now) {
+      const generation = this.generation;
       const row = await this.db("bots").select("user_id", "owner_id", "state").where({ token_hash: hash }).first();
       if (!row) throw unauthorized("invalid bot token");
-      if (this.cache.size >= CACHE_MAX) this.cache.clear();
       bot = { bot: { id: row.user_id, ownerId: row.owner_id, state: row.state }, until: now + CACHE_MS };
-      this.cache.set(key, bot);
+      if (generation === this.generation) {
+        if (this.cache.size >= CACHE_MAX) this.cache.clear();
+        this.cache.set(key, bot);
+      }
     }
     if (bot.bot.state !== "ACTIVE") throw forbidden(`bot is ${bot.bot.state}`);
     return bot.bot;

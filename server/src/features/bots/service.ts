@@ -1,0 +1,143 @@
+// Bot accounts (CONTRACT 6): create, read, update, delete, token rotation, admin suspension, audit log.
+// Every change of a token or a state goes through `BotAuthenticator.invalidate`, so it takes effect
+// on every process at once.
+import type { Knex } from "knex";
+import { badRequest, conflict, forbidden, notFound } from "../../platform/errors.ts";
+import { newId } from "../../platform/ids.ts";
+import { recordAudit } from "../audit/store.ts";
+import { randomAvatarIndex } from "../users/view.ts";
+import type { BotAuthenticator, BotState } from "./auth.ts";
+import { hashBotToken, newBotToken } from "./tokens.ts";
+import * as store from "./store.ts";
+import type { components } from "../../../../generated/api.d.ts";
+
+type S = components["schemas"];
+export type BotResponse = S["Bots.BotResponse"];
+type CreateBotRequest = S["Bots.CreateBotRequest"];
+type UpdateBotRequest = S["Bots.UpdateBotRequest"];
+type AuditLogEntry = S["Bots.AuditLogEntry"];
+
+const UNIQUE_VIOLATION = "23505";
+
+export const toBotResponse = (b: store.BotRow): BotResponse => ({
+  id: b.id,
+  username: b.username,
+  display_name: b.display_name,
+  description: b.description === "" ? null : b.description,
+  owner_id: b.owner_id,
+  state: b.state,
+  created_at: b.created_at.toISOString(),
+});
+
+const toAuditEntry = (r: store.AuditRow): AuditLogEntry => ({
+  id: r.id,
+  action: r.action,
+  actor_id: r.actor_id,
+  space_id: r.space_id,
+  target_type: r.target_type,
+  target_id: r.target_id,
+  // The schema says "any object"; openapi-typescript renders that as Record<string, never>.
+  data: r.data as AuditLogEntry["data"],
+  created_at: r.created_at.toISOString(),
+});
+
+/** Usernames are unique across users and bots; the citext unique index is the judge. */
+async function usernameClash<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if ((err as { code?: string }).code === UNIQUE_VIOLATION) throw conflict("username already taken");
+    throw err;
+  }
+}
+
+export class BotsService {
+  constructor(private db: Knex, private auth: BotAuthenticator) {}
+
+  async create(ownerId: string, body: CreateBotRequest): Promise<{ bot: BotResponse; token: string }> {
+    const token = newBotToken();
+    const id = newId();
+    await usernameClash(() =>
+      this.db.transaction(async (trx) => {
+        await store.insertBot(trx, {
+          id,
+          username: body.username,
+          displayName: body.display_name ?? null,
+          description: body.description ?? "",
+          ownerId,
+          tokenHash: hashBotToken(token),
+          avatarIndex: randomAvatarIndex(),
+        });
+        await recordAudit(trx, { action: "bot.create", actorId: ownerId, targetType: "bot", targetId: id, data: { username: body.username } });
+      }),
+    );
+    return { bot: toBotResponse((await store.findBot(this.db, id))!), token };
+  }
+
+  async list(ownerId: string): Promise<BotResponse[]> {
+    return (await store.listOwned(this.db, ownerId)).map(toBotResponse);
+  }
+
+  /** The bot if the caller owns it; anyone else is told it does not exist (CONTRACT 0). */
+  async owned(ownerId: string, botId: string): Promise<store.BotRow> {
+    const bot = await store.findBot(this.db, botId);
+    if (!bot || bot.owner_id !== ownerId) throw notFound("bot not found");
+    return bot;
+  }
+
+  async get(ownerId: string, botId: string): Promise<BotResponse> {
+    return toBotResponse(await this.owned(ownerId, botId));
+  }
+
+  async update(ownerId: string, botId: string, body: UpdateBotRequest): Promise<BotResponse> {
+    await this.owned(ownerId, botId);
+    await usernameClash(() =>
+      this.db.transaction((trx) =>
+        store.updateProfile(trx, botId, {
+          username: body.username,
+          display_name: body.display_name,
+          description: body.description === undefined ? undefined : (body.description ?? ""),
+        }),
+      ),
+    );
+    return toBotResponse((await store.findBot(this.db, botId))!);
+  }
+
+  async remove(ownerId: string, botId: string): Promise<void> {
+    const bot = await this.owned(ownerId, botId);
+    if (bot.state === "deleted") return;
+    await store.setState(this.db, botId, "deleted");
+    await this.auth.invalidate(botId);
+  }
+
+  async rotateToken(ownerId: string, botId: string): Promise<{ token: string }> {
+    const bot = await this.owned(ownerId, botId);
+    if (bot.state === "deleted") throw badRequest("bot is deleted");
+    const token = newBotToken();
+    await this.db.transaction(async (trx) => {
+      await store.setTokenHash(trx, botId, hashBotToken(token));
+      await recordAudit(trx, { action: "bot.token_rotate", actorId: ownerId, targetType: "bot", targetId: botId });
+    });
+    await this.auth.invalidate(botId);
+    return { token };
+  }
+
+  /** Service admins only; a deleted bot stays deleted. */
+  async setSuspended(adminId: string, botId: string, suspended: boolean): Promise<BotResponse> {
+    if (!(await store.isServiceAdmin(this.db, adminId))) throw forbidden("service admin only");
+    const bot = await store.findBot(this.db, botId);
+    if (!bot) throw notFound("bot not found");
+    if (bot.state === "deleted") throw badRequest("bot is deleted");
+    const state: BotState = suspended ? "suspended" : "ACTIVE";
+    if (bot.state !== state) {
+      await store.setState(this.db, botId, state);
+      await this.auth.invalidate(botId);
+    }
+    return toBotResponse({ ...bot, state });
+  }
+
+  async auditLog(ownerId: string, botId: string, limit: number, before?: string): Promise<AuditLogEntry[]> {
+    await this.owned(ownerId, botId);
+    return (await store.auditLog(this.db, botId, limit, before)).map(toAuditEntry);
+  }
+}

@@ -1,0 +1,82 @@
+// SQL of bot accounts: a bot is a users row (is_bot) plus a bots row (owner, token hash, state).
+import type { Knex } from "knex";
+import type { BotState } from "./auth.ts";
+
+export interface BotRow {
+  id: string;
+  username: string;
+  display_name: string | null;
+  description: string;
+  owner_id: string;
+  state: BotState;
+  created_at: Date;
+}
+
+const COLUMNS = ["u.id", "u.username", "u.display_name", "b.description", "b.owner_id", "b.state", "b.created_at"];
+
+const bots = (db: Knex) => db({ b: "bots" }).join({ u: "users" }, "u.id", "b.user_id").select(COLUMNS);
+
+export async function insertBot(
+  trx: Knex,
+  b: { id: string; username: string; displayName: string | null; description: string; ownerId: string; tokenHash: Buffer; avatarIndex: number },
+): Promise<void> {
+  await trx("users").insert({ id: b.id, username: b.username, display_name: b.displayName, is_bot: true, default_avatar_index: b.avatarIndex });
+  await trx("bots").insert({ user_id: b.id, owner_id: b.ownerId, token_hash: b.tokenHash, description: b.description });
+}
+
+export async function findBot(db: Knex, botId: string): Promise<BotRow | undefined> {
+  return bots(db).where("b.user_id", botId).first();
+}
+
+export async function listOwned(db: Knex, ownerId: string): Promise<BotRow[]> {
+  return bots(db).where("b.owner_id", ownerId).orderBy("b.user_id", "desc");
+}
+
+export async function updateProfile(
+  trx: Knex,
+  botId: string,
+  p: { username?: string; display_name?: string | null; description?: string },
+): Promise<void> {
+  const user = { username: p.username, display_name: p.display_name };
+  if (user.username !== undefined || user.display_name !== undefined) await trx("users").where({ id: botId }).update(user);
+  if (p.description !== undefined) await trx("bots").where({ user_id: botId }).update({ description: p.description });
+}
+
+export async function setState(db: Knex, botId: string, state: BotState): Promise<void> {
+  await db("bots").where({ user_id: botId }).update({ state });
+}
+
+export async function setTokenHash(db: Knex, botId: string, tokenHash: Buffer): Promise<void> {
+  await db("bots").where({ user_id: botId }).update({ token_hash: tokenHash });
+}
+
+export async function isServiceAdmin(db: Knex, userId: string): Promise<boolean> {
+  const row = await db("users").select("is_admin").where({ id: userId }).first();
+  return Boolean(row?.is_admin);
+}
+
+export interface AuditRow {
+  id: string;
+  action: string;
+  actor_id: string | null;
+  space_id: string | null;
+  target_type: string | null;
+  target_id: string | null;
+  data: Record<string, unknown>;
+  created_at: Date;
+}
+
+/** Rows about the bot or done by it, newest first: two index scans (target, actor) merged by id. */
+export async function auditLog(db: Knex, botId: string, limit: number, before?: string): Promise<AuditRow[]> {
+  const older = before ? "AND id < ?" : "";
+  const arg = before ? [before] : [];
+  const { rows } = await db.raw(
+    `SELECT * FROM (
+       (SELECT * FROM audit_log WHERE target_type = 'bot' AND target_id = ? ${older} ORDER BY id DESC LIMIT ?)
+       UNION
+       (SELECT * FROM audit_log WHERE actor_id = ? ${older} ORDER BY id DESC LIMIT ?)
+     ) a ORDER BY id DESC LIMIT ?`,
+    [botId, ...arg, limit, botId, ...arg, limit, limit],
+  );
+  return rows;
+}

@@ -1,0 +1,71 @@
+// Per-request resolution of (bot, membership, scopes, allowed channels) for the bot API (spec 7.1).
+// One primary-key lookup behind a short in-process cache; every install change clears the entry on
+// every process at once through pub/sub, like BotAuthenticator does for tokens.
+import type { Knex } from "knex";
+import type { PubSub } from "../../platform/pubsub.ts";
+import type { Clock } from "../../platform/clock.ts";
+import type { BotPrincipal } from "../bots/auth.ts";
+import { requireAccess, type Install, type Need } from "./rules.ts";
+import { findInstall } from "./store.ts";
+
+const CACHE_MS = 30_000;
+const CACHE_MAX = 20_000;
+const INVALIDATE = "installs:invalidate";
+
+const keyOf = (botUserId: string, spaceId: string) => `${botUserId}:${spaceId}`;
+
+/** What a bot-API handler gets back: the bot and its membership, loaded once for the request. */
+export interface BotInSpace {
+  bot: BotPrincipal;
+  install: Install;
+}
+
+export class InstallResolver {
+  // Absent memberships are cached too (as null): a stranger's ids cost one query per 30 s, not per request.
+  private cache = new Map<string, { install: Install | null; until: number }>();
+  private generation = 0;
+
+  constructor(private db: Knex, private pubsub: PubSub, private clock: Clock) {}
+
+  async start(): Promise<void> {
+    await this.pubsub.subscribe(INVALIDATE, (key) => this.forget(key));
+  }
+
+  /** Call after any change of a membership; every process drops it at once. */
+  async invalidate(botUserId: string, spaceId: string): Promise<void> {
+    const key = keyOf(botUserId, spaceId);
+    this.forget(key);
+    await this.pubsub.publish(INVALIDATE, key);
+  }
+
+  private forget(key: string) {
+    this.generation++;
+    this.cache.delete(key);
+  }
+
+  /** The membership of (bot, space) in whatever state, or undefined; cached. For the invocation checks of CONTRACT 8. */
+  async lookup(botUserId: string, spaceId: string): Promise<Install | undefined> {
+    const key = keyOf(botUserId, spaceId);
+    const now = this.clock.now();
+    const hit = this.cache.get(key);
+    if (hit && hit.until > now) return hit.install ?? undefined;
+    const generation = this.generation;
+    const install = (await findInstall(this.db, botUserId, spaceId)) ?? null;
+    if (generation === this.generation) {
+      if (this.cache.size >= CACHE_MAX) this.cache.clear();
+      this.cache.set(key, { install, until: now + CACHE_MS });
+    }
+    return install ?? undefined;
+  }
+
+  /**
+   * The bot's membership in the space, checked against `need`; throws the exact texts of spec 7.1:
+   * 404 `bot not found in this space`, 403 `bot is suspended` / `bot is revoked`,
+   * 403 `bot has no access to this channel`, 403 `missing scope: <scope>`.
+   * Further checks in the same request go through `requireAccess(result.install, need)` without reloading.
+   */
+  async resolveBotInSpace(bot: BotPrincipal, spaceId: string, need: Need = {}): Promise<BotInSpace> {
+    const install = requireAccess(await this.lookup(bot.id, spaceId), need);
+    return { bot, install };
+  }
+}

@@ -1,0 +1,50 @@
+// Pure rules of bot membership (spec 2.2, 7.1): the scope list and the per-request access checks.
+import { badRequest, forbidden, notFound } from "../../platform/errors.ts";
+
+export const SCOPES = ["commands", "messages.send", "messages.react", "messages.delete.own", "moderation.messages"] as const;
+export type Scope = (typeof SCOPES)[number];
+
+export type InstallState = "ACTIVE" | "suspended" | "revoked";
+
+/** A bot's membership in one space, as every bot-API request in that space sees it. */
+export interface Install {
+  spaceId: string;
+  botUserId: string;
+  memberId: string;
+  scopes: Scope[];
+  allowedChannelIds: string[];
+  state: InstallState;
+  createdAt: Date;
+}
+
+export interface Need {
+  scope?: Scope;
+  channelId?: string;
+}
+
+const isScope = (s: string): s is Scope => (SCOPES as readonly string[]).includes(s);
+
+/** Known scopes, deduplicated in the order sent; the first unknown one is a 400. */
+export function checkScopes(scopes: string[]): Scope[] {
+  for (const s of scopes) if (!isScope(s)) throw badRequest(`unknown scope: ${s}`);
+  return [...new Set(scopes as Scope[])];
+}
+
+/** The channel ids that are not channels of the space, given the ones that are. */
+export function foreignChannels(wanted: string[], ofSpace: Set<string>): string[] {
+  return wanted.filter((id) => !ofSpace.has(id));
+}
+
+/**
+ * The checks of spec 7.1 in CONTRACT 8's order: membership, its state, channel access, scope.
+ * The bot's own state was already checked when its token was authenticated.
+ */
+export function requireAccess(install: Install | undefined, need: Need = {}): Install {
+  if (!install) throw notFound("bot not found in this space");
+  if (install.state !== "ACTIVE") throw forbidden(`bot is ${install.state}`);
+  if (need.channelId !== undefined && !install.allowedChannelIds.includes(need.channelId.toLowerCase())) {
+    throw forbidden("bot has no access to this channel");
+  }
+  if (need.scope !== undefined && !install.scopes.includes(need.scope)) throw forbidden(`missing scope: ${need.scope}`);
+  return install;
+}

@@ -1,0 +1,120 @@
+// Bot memberships (CONTRACT 6): install, list, change and uninstall a bot in a space.
+// Installing makes the bot a plain member of the space; uninstalling removes that member and keeps
+// the membership row as `revoked`, so a later install reactivates it.
+import type { Knex } from "knex";
+import { badRequest, conflict, forbidden, notFound } from "../../platform/errors.ts";
+import { recordAudit } from "../audit/store.ts";
+import { atLeast, requireMembership } from "../spaces/access.ts";
+import type { InstallResolver } from "./resolver.ts";
+import { checkScopes, foreignChannels, type Install, type InstallState } from "./rules.ts";
+import * as store from "./store.ts";
+import type { components } from "../../../../generated/api.d.ts";
+
+type S = components["schemas"];
+type BotMembershipResponse = S["Bots.BotMembershipResponse"];
+type InstallBotRequest = S["Bots.InstallBotRequest"];
+type UpdateBotMembershipRequest = S["Bots.UpdateBotMembershipRequest"];
+
+export const toMembershipResponse = (i: Install): BotMembershipResponse => ({
+  space_id: i.spaceId,
+  bot_user_id: i.botUserId,
+  member_id: i.memberId,
+  scopes: i.scopes,
+  allowed_channel_ids: i.allowedChannelIds,
+  state: i.state,
+  created_at: i.createdAt.toISOString(),
+});
+
+const UNIQUE_VIOLATION = "23505";
+
+/** Two installs racing: the loser meets the unique (space, user) of members or bot_installs. */
+async function alreadyInstalledOnClash<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if ((err as { code?: string }).code === UNIQUE_VIOLATION) throw conflict("bot already installed in this space");
+    throw err;
+  }
+}
+
+export class InstallsService {
+  constructor(private db: Knex, private resolver: InstallResolver) {}
+
+  /** Space admins and the owner manage bots; a space the caller is not in does not exist for them. */
+  private async requireSpaceAdmin(spaceId: string, userId: string): Promise<void> {
+    const m = await requireMembership(this.db, spaceId, userId);
+    if (!atLeast(m.role, "admin")) throw forbidden("only space admins and the owner manage bots");
+  }
+
+  private async channelsOfSpace(spaceId: string, wanted: string[]): Promise<string[]> {
+    const ids = [...new Set(wanted.map((id) => id.toLowerCase()))];
+    const foreign = foreignChannels(ids, await store.channelIdsOfSpace(this.db, spaceId));
+    if (foreign.length > 0) throw badRequest(`channel ${foreign[0]} is not a channel of this space`);
+    return ids;
+  }
+
+  async install(userId: string, spaceId: string, body: InstallBotRequest): Promise<BotMembershipResponse> {
+    await this.requireSpaceAdmin(spaceId, userId);
+    const bot = await this.db("bots").select("owner_id", "state").where({ user_id: body.bot_user_id }).first();
+    if (!bot) throw notFound("bot not found");
+    if (bot.owner_id !== userId) throw forbidden("you can only install bots you own");
+    if (bot.state === "deleted") throw badRequest("bot is deleted");
+    const scopes = checkScopes(body.scopes);
+    const channels = await this.channelsOfSpace(spaceId, body.allowed_channel_ids);
+
+    await alreadyInstalledOnClash(() => this.db.transaction(async (trx) => {
+      const existing = await store.findInstall(trx, body.bot_user_id, spaceId, true);
+      if (existing && existing.state !== "revoked") throw conflict("bot already installed in this space");
+      const memberId = await store.addMember(trx, spaceId, body.bot_user_id);
+      const fields = { spaceId, botUserId: body.bot_user_id, memberId, scopes, allowedChannelIds: channels };
+      if (existing) await store.updateInstall(trx, spaceId, body.bot_user_id, { ...fields, state: "ACTIVE" });
+      else await store.insertInstall(trx, fields);
+      await recordAudit(trx, {
+        action: "bot.install",
+        actorId: userId,
+        spaceId,
+        targetType: "bot",
+        targetId: body.bot_user_id,
+        data: { scopes, allowed_channel_ids: channels },
+      });
+    }));
+    await this.resolver.invalidate(body.bot_user_id, spaceId);
+    return toMembershipResponse((await store.findInstall(this.db, body.bot_user_id, spaceId))!);
+  }
+
+  async list(userId: string, spaceId: string): Promise<BotMembershipResponse[]> {
+    const m = await requireMembership(this.db, spaceId, userId);
+    return (await store.listInstalls(this.db, spaceId, atLeast(m.role, "admin"))).map(toMembershipResponse);
+  }
+
+  /** The membership to change; a revoked one is gone until re-installed. */
+  private async current(trx: Knex, spaceId: string, botUserId: string): Promise<Install> {
+    const i = await store.findInstall(trx, botUserId, spaceId, true);
+    if (!i || i.state === "revoked") throw notFound("bot not found in this space");
+    return i;
+  }
+
+  async update(userId: string, spaceId: string, botUserId: string, body: UpdateBotMembershipRequest): Promise<BotMembershipResponse> {
+    await this.requireSpaceAdmin(spaceId, userId);
+    const scopes = body.scopes === undefined ? undefined : checkScopes(body.scopes);
+    const channels = body.allowed_channel_ids === undefined ? undefined : await this.channelsOfSpace(spaceId, body.allowed_channel_ids);
+    const state: InstallState | undefined = body.state;
+    await this.db.transaction(async (trx) => {
+      await this.current(trx, spaceId, botUserId);
+      await store.updateInstall(trx, spaceId, botUserId, { scopes, allowedChannelIds: channels, state });
+    });
+    await this.resolver.invalidate(botUserId, spaceId);
+    return toMembershipResponse((await store.findInstall(this.db, botUserId, spaceId))!);
+  }
+
+  async uninstall(userId: string, spaceId: string, botUserId: string): Promise<void> {
+    await this.requireSpaceAdmin(spaceId, userId);
+    await this.db.transaction(async (trx) => {
+      await this.current(trx, spaceId, botUserId);
+      await store.updateInstall(trx, spaceId, botUserId, { state: "revoked" });
+      await store.removeMember(trx, spaceId, botUserId);
+      await recordAudit(trx, { action: "bot.uninstall", actorId: userId, spaceId, targetType: "bot", targetId: botUserId });
+    });
+    await this.resolver.invalidate(botUserId, spaceId);
+  }
+}

@@ -1,0 +1,86 @@
+// SQL of bot memberships (bot_installs) and the members row that makes a bot part of a space.
+import type { Knex } from "knex";
+import { newId } from "../../platform/ids.ts";
+import type { Install, InstallState, Scope } from "./rules.ts";
+
+interface InstallRow {
+  space_id: string;
+  bot_user_id: string;
+  member_id: string;
+  scopes: string[];
+  allowed_channel_ids: string[];
+  state: InstallState;
+  created_at: Date;
+}
+
+const toInstall = (r: InstallRow): Install => ({
+  spaceId: r.space_id,
+  botUserId: r.bot_user_id,
+  memberId: r.member_id,
+  scopes: r.scopes as Scope[],
+  allowedChannelIds: r.allowed_channel_ids,
+  state: r.state,
+  createdAt: r.created_at,
+});
+
+const COLUMNS = ["space_id", "bot_user_id", "member_id", "scopes", "allowed_channel_ids", "state", "created_at"];
+
+/** One primary-key lookup; the hot path of every bot-API request in a space. */
+export async function findInstall(db: Knex, botUserId: string, spaceId: string, forUpdate = false): Promise<Install | undefined> {
+  const q = db("bot_installs").select(COLUMNS).where({ space_id: spaceId, bot_user_id: botUserId }).first();
+  const row = await (forUpdate ? q.forUpdate() : q);
+  return row && toInstall(row);
+}
+
+/** Newest first; non-admins see only active memberships. */
+export async function listInstalls(db: Knex, spaceId: string, all: boolean): Promise<Install[]> {
+  const q = db("bot_installs").select(COLUMNS).where({ space_id: spaceId });
+  if (!all) q.where({ state: "ACTIVE" });
+  return (await q.orderBy([{ column: "created_at", order: "desc" }, { column: "bot_user_id", order: "desc" }])).map(toInstall);
+}
+
+export async function channelIdsOfSpace(db: Knex, spaceId: string): Promise<Set<string>> {
+  return new Set((await db("channels").select("id").where({ space_id: spaceId })).map((r) => r.id));
+}
+
+/** Adds the bot as a plain member and keeps member_count exact, in the caller's transaction. */
+export async function addMember(trx: Knex, spaceId: string, botUserId: string): Promise<string> {
+  const id = newId();
+  await trx("members").insert({ id, space_id: spaceId, user_id: botUserId, role: "member" });
+  await trx("spaces").where({ id: spaceId }).increment("member_count", 1);
+  return id;
+}
+
+export async function removeMember(trx: Knex, spaceId: string, botUserId: string): Promise<void> {
+  const n = await trx("members").where({ space_id: spaceId, user_id: botUserId }).delete();
+  if (n > 0) await trx("spaces").where({ id: spaceId }).decrement("member_count", n);
+}
+
+export async function insertInstall(
+  trx: Knex,
+  i: { spaceId: string; botUserId: string; memberId: string; scopes: Scope[]; allowedChannelIds: string[] },
+): Promise<void> {
+  await trx("bot_installs").insert({
+    space_id: i.spaceId,
+    bot_user_id: i.botUserId,
+    member_id: i.memberId,
+    scopes: i.scopes,
+    allowed_channel_ids: i.allowedChannelIds,
+    state: "ACTIVE",
+  });
+}
+
+export async function updateInstall(
+  trx: Knex,
+  spaceId: string,
+  botUserId: string,
+  p: { memberId?: string; scopes?: Scope[]; allowedChannelIds?: string[]; state?: InstallState },
+): Promise<void> {
+  await trx("bot_installs").where({ space_id: spaceId, bot_user_id: botUserId }).update({
+    member_id: p.memberId,
+    scopes: p.scopes,
+    allowed_channel_ids: p.allowedChannelIds,
+    state: p.state,
+    updated_at: trx.fn.now(),
+  });
+}
