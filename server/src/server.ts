@@ -19,7 +19,7 @@ import { InstallsService } from "./features/installs/service.ts";
 import { installRoutes } from "./features/installs/routes.ts";
 import { AccessTokens } from "./features/auth/tokens.ts";
 import { SessionGuard } from "./features/auth/sessions.ts";
-import { UserAuthenticator } from "./features/auth/middleware.ts";
+import { UserAuthenticator, userAuth } from "./features/auth/middleware.ts";
 import { AuthService } from "./features/auth/service.ts";
 import { authRoutes } from "./features/auth/routes.ts";
 import { TwoFactorService } from "./features/auth/two-factor.ts";
@@ -29,6 +29,12 @@ import { BruteForceGuard } from "./features/auth/brute-force.ts";
 import { createMailer } from "./platform/mailer.ts";
 import { RealtimePublisher } from "./platform/realtime/publisher.ts";
 import { PresenceService } from "./features/presence/service.ts";
+import { SpaceEvents } from "./features/spaces/events.ts";
+import { publishMembershipFrames } from "./features/spaces/frames.ts";
+import { SpacesService } from "./features/spaces/service.ts";
+import { spaceRoutes } from "./features/spaces/routes.ts";
+import { MembersService } from "./features/members/service.ts";
+import { ChannelsService } from "./features/channels/service.ts";
 import { RealtimeGateway, type GatewayOptions } from "./platform/realtime/gateway.ts";
 import { spaceIdsOfUsers } from "./features/spaces/access.ts";
 import { MessagesService } from "./features/messages/service.ts";
@@ -45,6 +51,8 @@ export interface RunningServer {
   http: Server;
   /** Presence facts per user; the realtime gateway reports connections here, tests drive it directly. */
   presence: PresenceService;
+  /** Space domain events (member.joined, member.left, space.deleted), emitted after commit; features subscribe. */
+  spaceEvents: SpaceEvents;
   /** Stops accepting, lets in-flight requests finish (bounded), then closes workers, queues, Redis and the database. */
   close(graceMs?: number): Promise<void>;
 }
@@ -76,6 +84,11 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   const auth = new AuthService({ db, tokens: accessTokens, sessions, clock, adminEmails: config.adminEmails, twoFactor, emails, bruteForce });
   const realtime = new RealtimePublisher(pubsub);
   const presence = new PresenceService(platform.kv, clock, db, realtime);
+  const spaceEvents = new SpaceEvents(platform.log);
+  publishMembershipFrames(spaceEvents, realtime);
+  const spaces = new SpacesService({ db, clock, events: spaceEvents });
+  const members = new MembersService({ db, clock, events: spaceEvents, presence });
+  const channels = new ChannelsService(db, clock);
   const usersService = new UsersService({ db, auth, presence });
 
   const app = createHttpApp({
@@ -103,6 +116,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
       app.use("/api/auth", authRoutes({ auth, users, twoFactor, devices, emails }));
       app.use("/api/users", friendsRoutes(new FriendsService(db), users));
       app.use("/api/users", usersRoutes({ users: usersService, presence, auth: users }));
+      app.use("/api/spaces", spaceRoutes({ db, spaces, members, channels, requireUser: userAuth(users) }));
       app.use(messageRoutes(new MessagesService(db, realtime, clock, platform.log), users));
       app.use("/api/bots", botAccountRoutes(new BotsService(db, bots), users));
       app.use("/api/spaces/:space_id/bots", installRoutes(new InstallsService(db, botInstalls), users));
@@ -137,6 +151,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     platform,
     http,
     presence,
+    spaceEvents,
     close(graceMs = 10_000) {
       closing ??= (async () => {
         await gateway.close(Math.min(graceMs, 1000));
