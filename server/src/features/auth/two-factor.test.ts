@@ -119,7 +119,7 @@ describe("login with 2FA", () => {
   it("accepts each recovery code once, in any case and with or without dashes", async () => {
     const u = await withTwoFactor();
     const a = await http.post("/api/auth/login", { login: u.email, password: u.password });
-    const used = await http.post("/api/auth/login/2fa", { two_factor_token: a.body.two_factor_token, code: u.recovery[0].toUpperCase().replace(/-/g, "") });
+    const used = await http.post("/api/auth/login/2fa", { two_factor_token: a.body.two_factor_token, code: u.recovery[0]!.toUpperCase().replace(/-/g, "") });
     expect(used.status).toBe(200);
     const b = await http.post("/api/auth/login", { login: u.email, password: u.password });
     const reused = await http.post("/api/auth/login/2fa", { two_factor_token: b.body.two_factor_token, code: u.recovery[0] });

@@ -1,0 +1,166 @@
+// E-mail flows through a real SMTP server started here: links are read from the received mails.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { randomBytes } from "node:crypto";
+import { startTestServer, type TestServer } from "../../../../test/helpers/server.ts";
+import { api } from "../../../../test/helpers/http.ts";
+import { registerUser } from "../../../../test/helpers/users.ts";
+import { ManualClock } from "../../platform/clock.ts";
+import { linkIn, startMailbox, type Mailbox } from "./testing/mailbox.ts";
+import { SAME_ANSWER } from "./email-flows.ts";
+
+const PUBLIC_URL = "https://parley.example";
+const ADMIN = `boss_${randomBytes(4).toString("hex")}@example.test`;
+let server: TestServer;
+let mailbox: Mailbox;
+let http: ReturnType<typeof api>;
+const clock = new ManualClock();
+
+beforeAll(async () => {
+  mailbox = await startMailbox();
+  server = await startTestServer({ clock, env: { SMTP_URL: mailbox.url, PUBLIC_URL, ADMIN_EMAILS: `someone@else.test, ${ADMIN.toUpperCase()}` } });
+  http = api(server.url);
+});
+afterAll(async () => {
+  await server?.stop();
+  await mailbox?.close();
+});
+
+const mailTo = (to: string, subject: RegExp) => mailbox.waitFor((m) => m.to.toLowerCase() === to.toLowerCase() && subject.test(m.subject));
+const tokenOf = (url: URL) => url.searchParams.get("token")!;
+
+describe("verification", () => {
+  it("mails a single-use link at register; following it marks the address verified", async () => {
+    const u = await registerUser(server.url);
+    const link = linkIn(await mailTo(u.email, /confirm/i), "verify-email");
+    expect(link.origin + link.pathname).toBe(`${PUBLIC_URL}/verify-email`);
+    expect((await http.get("/api/auth/me", { token: u.token })).body.email_verified).toBe(false);
+    expect(await http.post("/api/auth/verify-email", { token: tokenOf(link) })).toMatchObject({ status: 200, body: { message: expect.any(String) } });
+    expect((await http.get("/api/auth/me", { token: u.token })).body.email_verified).toBe(true);
+    expect(await http.post("/api/auth/verify-email", { token: tokenOf(link) })).toMatchObject({ status: 400, body: { detail: "invalid or expired token" } });
+  });
+
+  it("refuses unknown, malformed and expired tokens; a reset token is not a verification token", async () => {
+    expect(await http.post("/api/auth/verify-email", { token: "ev_unknown" })).toMatchObject({ status: 400, body: { detail: "invalid or expired token" } });
+    expect((await http.post("/api/auth/verify-email", { token: "" })).status).toBe(422);
+    expect((await http.post("/api/auth/verify-email", {})).status).toBe(422);
+    const u = await registerUser(server.url);
+    const link = linkIn(await mailTo(u.email, /confirm/i), "verify-email");
+    clock.advance(48 * 3600_000 + 1000);
+    expect(await http.post("/api/auth/verify-email", { token: tokenOf(link) })).toMatchObject({ status: 400, body: { detail: "invalid or expired token" } });
+
+    await http.post("/api/auth/forgot-password", { email: u.email });
+    const reset = linkIn(await mailTo(u.email, /reset/i), "reset-password");
+    expect((await http.post("/api/auth/verify-email", { token: tokenOf(reset) })).status).toBe(400);
+  });
+
+  it("resend answers the same for known and unknown addresses and mails a fresh link", async () => {
+    const u = await registerUser(server.url);
+    await mailTo(u.email, /confirm/i);
+    const before = mailbox.mails.length;
+    const known = await http.post("/api/auth/resend-verification", { email: u.email.toUpperCase() });
+    const unknown = await http.post("/api/auth/resend-verification", { email: "nobody@nowhere.test" });
+    expect(known).toMatchObject({ status: 200, body: { message: SAME_ANSWER } });
+    expect(unknown.status).toBe(200);
+    expect(unknown.body).toEqual(known.body);
+    await mailbox.waitFor((m, i = mailbox.mails.indexOf(m)) => i >= before && m.to.toLowerCase() === u.email.toLowerCase());
+    const links = mailbox.mails.filter((m) => m.to.toLowerCase() === u.email.toLowerCase()).map((m) => tokenOf(linkIn(m, "verify-email")));
+    expect(new Set(links).size).toBe(2);
+    expect((await http.post("/api/auth/verify-email", { token: links[1] })).status).toBe(200);
+    expect((await http.post("/api/auth/resend-verification", { email: "not-an-address" })).status).toBe(422);
+  });
+
+  it("an ADMIN_EMAILS address is an admin at register, and becomes one when verified", async () => {
+    const name = ADMIN.split("@")[0]!;
+    const admin = await registerUser(server.url, { username: name, email: ADMIN });
+    expect((await http.get("/api/auth/me", { token: admin.token })).body.is_admin).toBe(true);
+    await server.platform.db("users").where({ id: admin.id }).update({ is_admin: false });
+    const link = linkIn(await mailTo(ADMIN, /confirm/i), "verify-email");
+    await http.post("/api/auth/verify-email", { token: tokenOf(link) });
+    expect((await http.get("/api/auth/me", { token: admin.token })).body.is_admin).toBe(true);
+
+    const sent = await http.post("/api/auth/send-test-email", undefined, { token: admin.token });
+    expect(sent).toMatchObject({ status: 200, body: { status: "sent" } });
+    await mailTo(ADMIN, /test/i);
+
+    const plain = await registerUser(server.url);
+    expect((await http.get("/api/auth/me", { token: plain.token })).body.is_admin).toBe(false);
+    expect((await http.post("/api/auth/send-test-email", undefined, { token: plain.token })).status).toBe(403);
+    expect((await http.post("/api/auth/send-test-email")).status).toBe(401);
+  });
+});
+
+describe("passwords", () => {
+  it("forgot + reset: a single-use link sets the new password and ends every session", async () => {
+    const u = await registerUser(server.url);
+    const other = await http.post("/api/auth/login", { login: u.username, password: u.password });
+    const answer = await http.post("/api/auth/forgot-password", { email: u.email });
+    const unknown = await http.post("/api/auth/forgot-password", { email: "ghost@nowhere.test" });
+    expect(answer).toMatchObject({ status: 200, body: { message: SAME_ANSWER } });
+    expect(unknown.body).toEqual(answer.body);
+    const link = linkIn(await mailTo(u.email, /reset/i), "reset-password");
+    expect(link.origin + link.pathname).toBe(`${PUBLIC_URL}/reset-password`);
+
+    expect((await http.post("/api/auth/reset-password", { token: tokenOf(link), new_password: "short" })).status).toBe(422);
+    const done = await http.post("/api/auth/reset-password", { token: tokenOf(link), new_password: "brand new password" });
+    expect(done).toMatchObject({ status: 200, body: { message: expect.any(String) } });
+    expect((await http.get("/api/auth/me", { token: u.token })).status).toBe(401);
+    expect((await http.get("/api/auth/me", { token: other.body.access_token })).status).toBe(401);
+    expect((await http.post("/api/auth/login", { login: u.username, password: u.password })).status).toBe(401);
+    expect((await http.post("/api/auth/login", { login: u.username, password: "brand new password" })).status).toBe(200);
+    expect(await http.post("/api/auth/reset-password", { token: tokenOf(link), new_password: "another password" })).toMatchObject({
+      status: 400,
+      body: { detail: "invalid or expired token" },
+    });
+  });
+
+  it("a reset link expires after one hour", async () => {
+    const u = await registerUser(server.url);
+    await http.post("/api/auth/forgot-password", { email: u.email });
+    const link = linkIn(await mailTo(u.email, /reset/i), "reset-password");
+    clock.advance(3600_000 + 1000);
+    expect(await http.post("/api/auth/reset-password", { token: tokenOf(link), new_password: "brand new password" })).toMatchObject({
+      status: 400,
+      body: { detail: "invalid or expired token" },
+    });
+    expect((await http.post("/api/auth/login", { login: u.username, password: u.password })).status).toBe(200);
+  });
+
+  it("change-password needs the current password and ends every other session", async () => {
+    const u = await registerUser(server.url);
+    const other = await http.post("/api/auth/login", { login: u.username, password: u.password });
+    const wrong = await http.post("/api/auth/change-password", { current_password: "not it at all", new_password: "next password" }, { token: u.token });
+    expect(wrong).toMatchObject({ status: 400, body: { detail: "invalid password" } });
+    expect((await http.post("/api/auth/change-password", { current_password: u.password, new_password: "short" }, { token: u.token })).status).toBe(422);
+    expect((await http.post("/api/auth/change-password", { current_password: u.password, new_password: "next password" })).status).toBe(401);
+    const ok = await http.post("/api/auth/change-password", { current_password: u.password, new_password: "next password" }, { token: u.token });
+    expect(ok).toMatchObject({ status: 200, body: { message: expect.any(String) } });
+    expect((await http.get("/api/auth/me", { token: u.token })).status).toBe(200);
+    expect((await http.get("/api/auth/me", { token: other.body.access_token })).status).toBe(401);
+    expect((await http.post("/api/auth/login", { login: u.username, password: "next password" })).status).toBe(200);
+    expect((await http.post("/api/auth/login", { login: u.username, password: u.password })).status).toBe(401);
+  });
+});
+
+describe("without SMTP", () => {
+  it("writes the mail, link included, to the log; register does not wait on a dead SMTP server", async () => {
+    const logged = await startTestServer({ env: { PUBLIC_URL } });
+    const dead = await startTestServer({ env: { SMTP_URL: "smtp://127.0.0.1:1" } });
+    try {
+      const u = await registerUser(logged.url);
+      let line: RegExpMatchArray | null = null;
+      for (let i = 0; i < 100 && !line; i++) {
+        line = logged.logs().match(/https:\/\/parley\.example\/verify-email\?token=([\w%-]+)/);
+        if (!line) await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(line).not.toBeNull();
+      expect((await api(logged.url).post("/api/auth/verify-email", { token: decodeURIComponent(line![1]!) })).status).toBe(200);
+
+      const started = Date.now();
+      await registerUser(dead.url);
+      expect(Date.now() - started).toBeLessThan(3000);
+    } finally {
+      await logged.stop();
+      await dead.stop();
+    }
+  });
+});
