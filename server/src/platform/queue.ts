@@ -2,7 +2,8 @@
 // PostgreSQL (BullMQ's PostgreSQL backend, which also runs on the embedded PGlite). Same Queue/Worker API.
 import { Queue, Worker, withBackend, createPostgresBackend, type Processor, type WorkerOptions, type QueueOptions as BullQueueOptions } from "bullmq";
 import type { PgConnection } from "./db.ts";
-import { createRedis } from "./redis.ts";
+import { createRedis, type Redis } from "./redis.ts";
+import type { RedisOptions } from "ioredis";
 
 export interface JobQueue<T> {
   /** A second add with the `jobId` of a job still known to the queue is ignored. */
@@ -25,6 +26,11 @@ export interface WorkerOpts {
   concurrency: number;
   /** Delay in ms before retry number `attempt` (1-based); without it, retries run at once. */
   backoff?: (attempt: number) => number;
+  /**
+   * How long a job may run without its worker renewing the lock (renewed every half of it while alive).
+   * A crashed worker's jobs are taken up again within about twice this.
+   */
+  lockMs?: number;
 }
 
 export interface Queues {
@@ -59,31 +65,70 @@ function workerOptions(opts: WorkerOpts) {
   return {
     concurrency: opts.concurrency,
     settings: { backoffStrategy: (attemptsMade: number) => backoff(attemptsMade) },
+    ...(opts.lockMs ? { lockDuration: opts.lockMs, stalledInterval: opts.lockMs } : {}),
   } satisfies Partial<WorkerOptions>;
+}
+
+/** How long close() waits for workers to finish their jobs and connections to say goodbye. */
+const CLOSE_WITHIN_MS = 5000;
+
+/** Settles when every closer has, or after `ms`: a close must never hang a shutdown. */
+async function closeWithin(ms: number, closers: (() => Promise<unknown>)[]): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms).unref()));
+  await Promise.race([Promise.allSettled(closers.map((c) => c())), timeout]);
+  clearTimeout(timer);
+}
+
+type BullWorker = { close(): Promise<void>; disconnect(): Promise<void> };
+
+/**
+ * A worker whose close() lets running jobs finish but never outlasts the bound: past it (Redis or the
+ * database gone), its connections are dropped. Registered with the queues' own close() as well.
+ */
+function boundedWorker(w: BullWorker, closers: (() => Promise<unknown>)[]): JobWorker {
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      let done = false;
+      await closeWithin(CLOSE_WITHIN_MS, [() => w.close().finally(() => (done = true))]);
+      if (!done) await closeWithin(1000, [() => w.disconnect()]);
+    })());
+  closers.push(close);
+  return { close };
 }
 
 export function redisQueues(url: string): Queues {
   const closers: (() => Promise<unknown>)[] = [];
+  const clients: Redis[] = [];
+  const client = (opts: RedisOptions) => {
+    const c = createRedis(url, opts);
+    clients.push(c);
+    return c;
+  };
   return {
     backend: "redis",
     async queue<T>(name: string, opts?: QueueOptions) {
       // Producers fail fast rather than hang a request when Redis is away.
-      const q = new Queue(name, { connection: createRedis(url, { enableOfflineQueue: false }) } as BullQueueOptions);
+      const q = new Queue(name, { connection: client({ enableOfflineQueue: false }) } as BullQueueOptions);
+      // BullMQ re-emits connection errors on the queue and prints them when nobody listens; ioredis reconnects.
+      q.on("error", () => {});
       closers.push(() => q.close());
       await q.waitUntilReady();
       return wrap<T>(q as unknown as AnyQueue, opts);
     },
     async worker<T>(name: string, process: Processor<T>, opts: WorkerOpts) {
       const w = new Worker<T>(name, process, {
-        connection: createRedis(url, { maxRetriesPerRequest: null }),
+        connection: client({ maxRetriesPerRequest: null }),
         ...workerOptions(opts),
       });
       w.on("error", () => {}); // connection blips are retried by ioredis; job failures are the processor's to record
-      closers.push(() => w.close());
-      return w;
+      return boundedWorker(w, closers);
     },
     async close() {
-      await Promise.allSettled(closers.map((c) => c()));
+      // BullMQ's close() waits for Redis to answer; with Redis gone it never would, so cut the sockets after the bound.
+      await closeWithin(CLOSE_WITHIN_MS, closers);
+      for (const c of clients) c.disconnect();
     },
   };
 }
@@ -96,6 +141,7 @@ export function postgresQueues(connection: PgConnection): Queues {
     backend: "postgres",
     async queue<T>(name: string, opts?: QueueOptions) {
       const q = new pgb.Queue<T>(name, { connection: conn });
+      q.on("error", () => {});
       closers.push(() => q.close());
       await q.waitUntilReady();
       return wrap<T>(q as unknown as AnyQueue, opts);
@@ -103,11 +149,10 @@ export function postgresQueues(connection: PgConnection): Queues {
     async worker<T>(name: string, process: Processor<T>, opts: WorkerOpts) {
       const w = new pgb.Worker<T>(name, process as never, { connection: conn, ...workerOptions(opts) });
       w.on("error", () => {});
-      closers.push(() => w.close());
-      return w;
+      return boundedWorker(w, closers);
     },
     async close() {
-      await Promise.allSettled(closers.map((c) => c()));
+      await closeWithin(CLOSE_WITHIN_MS, closers);
     },
   };
 }

@@ -26,7 +26,7 @@ export async function startWebhooks(p: Platform, runWorker: boolean): Promise<We
     worker = await p.queues.worker<DeliveryJob>(
       DELIVERY_QUEUE,
       deliveryProcessor({ db: p.db, clock: p.clock, log: p.log, sender, dataKey: p.config.dataKey, metrics, retryScale: p.config.webhookRetryScale }),
-      { concurrency: 50, backoff: retryDelay(p.config.webhookRetryScale) },
+      { concurrency: 50, backoff: retryDelay(p.config.webhookRetryScale), lockMs: 5_000 },
     );
     const recovered = await dispatcher.recover();
     if (recovered) p.log.info({ recovered }, "re-queued pending webhook deliveries");

@@ -1,0 +1,127 @@
+// The parts of delivery that take real time or real crashes: the true retry schedule, the 10 s time-out,
+// the connect-time SSRF guard, and a server killed mid-delivery losing nothing.
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "../../../../test/helpers/server.ts";
+import { api } from "../../../../test/helpers/http.ts";
+import { registerUser } from "../../../../test/helpers/users.ts";
+import { startReceiver } from "../../../../test/helpers/receiver.ts";
+import { startServerProcess } from "../../../../test/helpers/process.ts";
+import { claimTestRedis, createTestDatabase } from "../../../../test/helpers/resources.ts";
+import { newId } from "../../platform/ids.ts";
+import { hashBotToken, newBotToken } from "../bots/tokens.ts";
+import { WebhookSender } from "./sender.ts";
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer(); // WEBHOOK_RETRY_SCALE 1: the real schedule
+});
+afterAll(() => server?.stop());
+
+async function botWithWebhook(base: string, db: { insert(table: string, row: object): Promise<void> }, url: string) {
+  const owner = await registerUser(base);
+  const botId = newId();
+  await db.insert("users", { id: botId, username: `bot_${botId.slice(-12)}`, is_bot: true });
+  await db.insert("bots", { user_id: botId, owner_id: owner.id, token_hash: hashBotToken(newBotToken()) });
+  const hook = await api(base).post(`/api/bots/${botId}/webhooks`, { url, events: ["webhook.ping"] }, { token: owner.token });
+  expect(hook.status).toBe(201);
+  const ping = () => api(base).post(`/api/bots/${botId}/webhooks/${hook.body.id}/ping`, undefined, { token: owner.token });
+  const log = async (at = base) => (await api(at).get(`/api/bots/${botId}/webhooks/${hook.body.id}/deliveries`, { token: owner.token })).body as any[];
+  return { ping, log };
+}
+
+const knexInsert = (s: TestServer) => ({ insert: async (t: string, row: object) => void (await s.platform.db(t).insert(row)) });
+
+describe("timing", () => {
+  it("retries after 1 s then 5 s, and times out an answer that takes over 10 s", { timeout: 30_000 }, async () => {
+    const failing = await startReceiver();
+    failing.respond((_r, res) => void res.writeHead(500).end());
+    const hanging = await startReceiver();
+    hanging.respond(() => {}); // never answers
+    const a = await botWithWebhook(server.url, knexInsert(server), failing.url);
+    const b = await botWithWebhook(server.url, knexInsert(server), hanging.url);
+    await Promise.all([a.ping(), b.ping()]);
+
+    const [first, second, third] = await failing.waitFor(3, 12_000);
+    const gap1 = (second!.at - first!.at) / 1000;
+    const gap2 = (third!.at - second!.at) / 1000;
+    expect(gap1).toBeGreaterThanOrEqual(0.9);
+    expect(gap1).toBeLessThan(2.5);
+    expect(gap2).toBeGreaterThanOrEqual(4.9);
+    expect(gap2).toBeLessThan(7);
+    const [pendingA] = await a.log();
+    expect(pendingA).toMatchObject({ status: "pending", attempts: 3, last_status_code: 500 });
+    expect(new Date(pendingA.next_attempt_at).getTime() - Date.now()).toBeGreaterThan(20_000); // the third retry waits 30 s
+
+    await hanging.waitFor(1);
+    const started = hanging.received[0]!.at;
+    let log: any[] = [];
+    while (Date.now() - started < 13_000) {
+      log = await b.log();
+      if (log[0]?.attempts === 1) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(log[0]).toMatchObject({ status: "pending", attempts: 1, last_status_code: null, last_error: "timeout after 10 s" });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(9_900);
+    await failing.close();
+    await hanging.close();
+  });
+});
+
+describe("SSRF guard at connect time", () => {
+  it("refuses to connect when the name resolves to a non-public address", async () => {
+    const receiver = await startReceiver();
+    const sender = new WebhookSender(false);
+    const port = new URL(receiver.url).port;
+    for (const url of [`http://localhost:${port}/hook`, `http://127.0.0.1.nip.invalid:${port}/`]) {
+      const result = await sender.send(url, {}, "{}");
+      expect(result.ok).toBe(false);
+    }
+    const local = await sender.send(`http://localhost:${port}/hook`, {}, "{}");
+    expect(local.error).toBe("EADDRNOTALLOWED");
+    expect(receiver.received).toHaveLength(0);
+    await sender.close();
+    await receiver.close();
+  });
+});
+
+describe("crash durability", () => {
+  it("a server killed mid-delivery delivers the event after restart, same delivery id", { timeout: 60_000 }, async () => {
+    const db = await createTestDatabase();
+    const redis = await claimTestRedis();
+    const env = { DATABASE_URL: db.url, REDIS_URL: redis.url, WEBHOOK_ALLOW_PRIVATE: "true", JWT_SECRET: "x".repeat(40), BOT_TOKEN_SECRET: "y".repeat(40), DATA_KEY: Buffer.alloc(32, 7).toString("base64") };
+    const receiver = await startReceiver();
+    receiver.respond(() => {}); // the first attempt hangs: the delivery is in flight when the server dies
+    const a = await startServerProcess(env);
+    const pool = new pg.Pool({ connectionString: db.url });
+    try {
+      const hook = await botWithWebhook(a.url, { insert: async (t, row) => void (await pool.query(`INSERT INTO ${t} (${Object.keys(row).join(",")}) VALUES (${Object.keys(row).map((_, i) => `$${i + 1}`).join(",")})`, Object.values(row))) }, receiver.url);
+      const ping = await hook.ping();
+      await receiver.waitFor(1);
+      await a.kill();
+      receiver.respond((_r, res) => void res.writeHead(200).end());
+
+      const b = await startServerProcess(env);
+      try {
+        const [, again] = await receiver.waitFor(2, 40_000);
+        expect(again!.headers["x-service-delivery"]).toBe(ping.body.delivery_id);
+        expect(again!.raw).toBe(receiver.received[0]!.raw);
+        const deadline = Date.now() + 5000;
+        let log = await hook.log(b.url);
+        while (log[0]?.status !== "delivered" && Date.now() < deadline) {
+          await new Promise((r) => setTimeout(r, 100));
+          log = await hook.log(b.url);
+        }
+        expect(log[0]).toMatchObject({ id: ping.body.delivery_id, status: "delivered" });
+      } finally {
+        await b.stop();
+      }
+    } finally {
+      await pool.end();
+      await receiver.close();
+      await db.drop();
+      await redis.release();
+    }
+  });
+});
