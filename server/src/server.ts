@@ -88,6 +88,8 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   publishMembershipFrames(spaceEvents, realtime);
   const spaces = new SpacesService({ db, clock, events: spaceEvents });
   const members = new MembersService({ db, clock, events: spaceEvents, presence });
+  const installs = new InstallsService(db, botInstalls);
+  spaceEvents.on("member.left", (e) => installs.memberLeft(e.spaceId, e.userId));
   const channels = new ChannelsService(db, clock);
   const usersService = new UsersService({ db, auth, presence });
 
@@ -119,7 +121,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
       app.use("/api/spaces", spaceRoutes({ db, spaces, members, channels, requireUser: userAuth(users) }));
       app.use(messageRoutes(new MessagesService(db, realtime, clock, platform.log), users));
       app.use("/api/bots", botAccountRoutes(new BotsService(db, bots), users));
-      app.use("/api/spaces/:space_id/bots", installRoutes(new InstallsService(db, botInstalls), users));
+      app.use("/api/spaces/:space_id/bots", installRoutes(installs, users));
       app.use("/api/bot", botAuth(bots));
       app.use("/api/bot", commandRoutes(commands));
     },

@@ -133,6 +133,23 @@ describe("GET, PATCH, DELETE /api/spaces/{space_id}/bots", () => {
   });
 });
 
+describe("the bot as a member", () => {
+  it("appears in the members list with is_bot, and a kick revokes its membership", async () => {
+    const { space, bot, install } = await setup();
+    const res = await install({});
+    const members = await http.get(`/api/spaces/${space.id}/members`, { token: owner.token });
+    expect(members.status).toBe(200);
+    expect(members.body.find((m: { user_id: string }) => m.user_id === bot.id)).toMatchObject({ member_id: res.body.member_id, is_bot: true, role: "member" });
+    const kick = await http.del(`/api/spaces/${space.id}/members/${res.body.member_id}`, { token: owner.token });
+    expect(kick.status).toBe(204);
+    await new Promise((r) => setTimeout(r, 30));
+    const list = await http.get(`/api/spaces/${space.id}/bots`, { token: owner.token });
+    expect(list.body[0]).toMatchObject({ bot_user_id: bot.id, state: "revoked" });
+    expect(await memberCount(space.id)).toBe(await countMembers(space.id));
+    expect((await install({})).status).toBe(201);
+  });
+});
+
 describe("resolveBotInSpace", () => {
   const principal = (id: string): BotPrincipal => ({ id, ownerId: owner.id, state: "ACTIVE" });
   const failure = async (p: Promise<unknown>) => {

@@ -107,6 +107,14 @@ export class InstallsService {
     return toMembershipResponse((await store.findInstall(this.db, botUserId, spaceId))!);
   }
 
+  /**
+   * A bot removed from the members by other means (a kick) loses its membership too, so the bot API
+   * and the member list never disagree. Subscribed to the spaces' member.left event.
+   */
+  async memberLeft(spaceId: string, userId: string): Promise<void> {
+    if (await store.revokeIfLive(this.db, spaceId, userId)) await this.resolver.invalidate(userId, spaceId);
+  }
+
   async uninstall(userId: string, spaceId: string, botUserId: string): Promise<void> {
     await this.requireSpaceAdmin(spaceId, userId);
     await this.db.transaction(async (trx) => {

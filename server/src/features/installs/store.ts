@@ -84,3 +84,12 @@ export async function updateInstall(
     updated_at: trx.fn.now(),
   });
 }
+
+/** True when a live membership was revoked. */
+export async function revokeIfLive(db: Knex, spaceId: string, botUserId: string): Promise<boolean> {
+  const n = await db("bot_installs")
+    .where({ space_id: spaceId, bot_user_id: botUserId })
+    .whereNot({ state: "revoked" })
+    .update({ state: "revoked", updated_at: db.fn.now() });
+  return n > 0;
+}
