@@ -169,6 +169,10 @@ describe("PUT /api/bot/commands", () => {
     const missing = await http.put("/api/bot/commands", {}, { bot: bot.token });
     expect(missing.status).toBe(422);
     expect(missing.body.errors[0]).toMatchObject({ location: "body", code: "required" });
+    // Bodies are not coerced: a string where a boolean belongs is a schema error.
+    const coerced = await bot.put([cmd({ name: "x", options: [opt({ name: "a", required: "true" })] })]);
+    expect(coerced.status).toBe(422);
+    expect(coerced.body.errors[0]).toMatchObject({ path: "/commands/0/options/0/required", code: "type" });
     const huge = await http.put("/api/bot/commands", undefined, { bot: bot.token, raw: JSON.stringify({ commands: [], pad: "x".repeat(1024 * 1024) }) });
     expect(huge.status).toBe(413);
   });

@@ -30,7 +30,8 @@ export const UNDOCUMENTED = /^\/(api\/(openapi\.json|docs|ws)|portal)(\/|$)|^\/$
 export function validator(apiSpec: object, validateResponses: boolean): RequestHandler[] {
   return OpenApiValidator.middleware({
     apiSpec: apiSpec as never,
-    validateRequests: { allowUnknownQueryParameters: false, coerceTypes: true, removeAdditional: false },
+    // Bodies are checked strictly (`"5"` is not an integer: 422); the validator always coerces query and path strings.
+    validateRequests: { allowUnknownQueryParameters: false, coerceTypes: false, removeAdditional: false },
     validateResponses: validateResponses ? { removeAdditional: false } : false,
     validateSecurity: false,
     validateFormats: true,
