@@ -91,7 +91,7 @@ export class AuthService {
     const challenge = await this.d.twoFactor.readChallenge(body.two_factor_token);
     if (!challenge) throw unauthorized("invalid code");
     await this.d.bruteForce.check(challenge.userId, meta.ip);
-    if (!(await this.d.twoFactor.checkCode(challenge.userId, body.code))) {
+    if (!(await this.d.twoFactor.checkCode(challenge.userId, body.code, true))) {
       await this.d.bruteForce.failed(challenge.userId, meta.ip);
       throw unauthorized("invalid code");
     }

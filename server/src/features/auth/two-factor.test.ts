@@ -92,6 +92,15 @@ describe("toggle-2fa", () => {
 });
 
 describe("login with 2FA", () => {
+  it("accepts the code that confirmed the setup at the next login", async () => {
+    const u = await registerUser(server.url);
+    const setup = await http.post("/api/auth/toggle-2fa", { enable: true, password: u.password }, { token: u.token });
+    const code = await generate({ secret: setup.body.secret, epoch: Math.floor(clock.now() / 1000) });
+    expect((await http.post("/api/auth/toggle-2fa", { enable: true, password: u.password, code }, { token: u.token })).body.enabled).toBe(true);
+    const login = await http.post("/api/auth/login", { login: u.username, password: u.password });
+    expect((await http.post("/api/auth/login/2fa", { two_factor_token: login.body.two_factor_token, code })).status).toBe(200);
+  });
+
   it("asks for a code, then answers tokens for a valid TOTP code; a code is accepted once", async () => {
     const u = await withTwoFactor();
     const first = await http.post("/api/auth/login", { login: u.username, password: u.password });

@@ -56,11 +56,14 @@ export class TwoFactorService {
     return { enabled: false };
   }
 
-  /** A TOTP code of the user's secret (each accepted once), or one unused recovery code (spent by this call). */
-  async checkCode(userId: string, code: string): Promise<boolean> {
+  /**
+   * A TOTP code of the user's secret, or one unused recovery code (spent by this call). With `once` (logins) a
+   * TOTP code is accepted once only (RFC 6238 §5.2): a code seen on the wire cannot open a second session.
+   */
+  async checkCode(userId: string, code: string, once = false): Promise<boolean> {
     if (looksLikeTotp(code)) {
       const row = await store.findTwoFactor(this.d.db, userId);
-      return Boolean(row?.two_factor_enabled) && this.checkTotp(row!, code);
+      return Boolean(row?.two_factor_enabled) && this.checkTotp(row!, code, once);
     }
     return store.useRecoveryCode(this.d.db, userId, recoveryCodeHash(code));
   }
@@ -80,10 +83,13 @@ export class TwoFactorService {
     await this.d.kv.del(challengeKey(token));
   }
 
-  private async checkTotp(row: store.TwoFactorRow, code: string): Promise<boolean> {
+  // Toggling is already behind the session and the password, so its codes are not recorded as used: the code
+  // that confirms the setup still opens the next login.
+  private async checkTotp(row: store.TwoFactorRow, code: string, once = false): Promise<boolean> {
     if (!row.totp_secret_enc) return false;
     const secret = open(this.d.dataKey, row.totp_secret_enc, sealContext(row.id));
     const step = await totpStep(secret, code, this.d.clock.now());
-    return step !== null && store.useTotpStep(this.d.db, row.id, step);
+    if (step === null) return false;
+    return once ? store.useTotpStep(this.d.db, row.id, step) : true;
   }
 }
