@@ -1,4 +1,4 @@
 // What other features use of installs: the per-request resolution for the bot API and the raw lookup.
 export { InstallResolver, type BotInSpace } from "./resolver.ts";
 export { requireAccess, SCOPES, type Install, type InstallState, type Need, type Scope } from "./rules.ts";
-export { findInstall } from "./store.ts";
+export { botsInSpace, findInstall } from "./store.ts";

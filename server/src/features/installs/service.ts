@@ -37,8 +37,14 @@ async function alreadyInstalledOnClash<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/** Where bot.installed / bot.uninstalled go (the webhook dispatcher): rows in the change's transaction, queued after. */
+export interface BotEventSink {
+  record(trx: Knex, event: { type: "bot.installed" | "bot.uninstalled"; spaceId: string; data: Record<string, unknown> }, botIds: string[]): Promise<string[]>;
+  enqueue(ids: string[]): Promise<void>;
+}
+
 export class InstallsService {
-  constructor(private db: Knex, private resolver: InstallResolver) {}
+  constructor(private db: Knex, private resolver: InstallResolver, private events?: BotEventSink) {}
 
   /** Space admins and the owner manage bots; a space the caller is not in does not exist for them. */
   private async requireSpaceAdmin(spaceId: string, userId: string): Promise<void> {
@@ -62,7 +68,7 @@ export class InstallsService {
     const scopes = checkScopes(body.scopes);
     const channels = await this.channelsOfSpace(spaceId, body.allowed_channel_ids);
 
-    await alreadyInstalledOnClash(() => this.db.transaction(async (trx) => {
+    const queued = await alreadyInstalledOnClash(() => this.db.transaction(async (trx) => {
       const existing = await store.findInstall(trx, body.bot_user_id, spaceId, true);
       if (existing && existing.state !== "revoked") throw conflict("bot already installed in this space");
       const memberId = await store.addMember(trx, spaceId, body.bot_user_id);
@@ -77,8 +83,11 @@ export class InstallsService {
         targetId: body.bot_user_id,
         data: { scopes, allowed_channel_ids: channels },
       });
+      const data = { space_id: spaceId, member_id: memberId, scopes, allowed_channel_ids: channels, installed_by: userId };
+      return (await this.events?.record(trx, { type: "bot.installed", spaceId, data }, [body.bot_user_id])) ?? [];
     }));
     await this.resolver.invalidate(body.bot_user_id, spaceId);
+    await this.events?.enqueue(queued);
     return toMembershipResponse((await store.findInstall(this.db, body.bot_user_id, spaceId))!);
   }
 
@@ -117,12 +126,15 @@ export class InstallsService {
 
   async uninstall(userId: string, spaceId: string, botUserId: string): Promise<void> {
     await this.requireSpaceAdmin(spaceId, userId);
-    await this.db.transaction(async (trx) => {
+    const queued = await this.db.transaction(async (trx) => {
       await this.current(trx, spaceId, botUserId);
       await store.updateInstall(trx, spaceId, botUserId, { state: "revoked" });
       await store.removeMember(trx, spaceId, botUserId);
       await recordAudit(trx, { action: "bot.uninstall", actorId: userId, spaceId, targetType: "bot", targetId: botUserId });
+      // Told although the membership is now revoked: it is the bot's own lifecycle.
+      return (await this.events?.record(trx, { type: "bot.uninstalled", spaceId, data: { space_id: spaceId, uninstalled_by: userId } }, [botUserId])) ?? [];
     });
     await this.resolver.invalidate(botUserId, spaceId);
+    await this.events?.enqueue(queued);
   }
 }

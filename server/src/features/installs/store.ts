@@ -93,3 +93,16 @@ export async function revokeIfLive(db: Knex, spaceId: string, botUserId: string)
     .update({ state: "revoked", updated_at: db.fn.now() });
   return n > 0;
 }
+
+/**
+ * Bots that may hear of something in a space: an ACTIVE install of an ACTIVE bot, and — when `channelId` is
+ * given — that channel among its allowed ones. The audience of every space-scoped webhook event.
+ */
+export async function botsInSpace(db: Knex, spaceId: string, channelId?: string): Promise<string[]> {
+  const q = db("bot_installs as i")
+    .join("bots as b", "b.user_id", "i.bot_user_id")
+    .select("i.bot_user_id")
+    .where({ "i.space_id": spaceId, "i.state": "ACTIVE", "b.state": "ACTIVE" });
+  if (channelId) q.whereRaw("? = ANY(i.allowed_channel_ids)", [channelId]);
+  return (await q).map((r) => r.bot_user_id);
+}
