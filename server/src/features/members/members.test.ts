@@ -16,7 +16,7 @@ let owner: TestUser, admin: TestUser, mod: TestUser, bob: TestUser;
 beforeAll(async () => {
   server = await startTestServer({ clock });
   http = api(server.url);
-  [owner, admin, mod, bob] = await Promise.all([0, 1, 2, 3].map(() => registerUser(server.url)));
+  [owner, admin, mod, bob] = (await Promise.all([0, 1, 2, 3].map(() => registerUser(server.url)))) as [TestUser, TestUser, TestUser, TestUser];
 });
 afterAll(() => server?.stop());
 
