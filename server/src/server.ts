@@ -22,6 +22,9 @@ import { SessionGuard } from "./features/auth/sessions.ts";
 import { UserAuthenticator, userAuth } from "./features/auth/middleware.ts";
 import { AuthService } from "./features/auth/service.ts";
 import { authRoutes } from "./features/auth/routes.ts";
+import { startWebhooks, type WebhookEngine } from "./features/webhooks/index.ts";
+import { webhookRoutes } from "./features/webhooks/routes.ts";
+import { forwardSpaceEvents } from "./features/webhooks/space-events.ts";
 import { TwoFactorService } from "./features/auth/two-factor.ts";
 import { DevicesService } from "./features/auth/devices.ts";
 import { EmailFlows } from "./features/auth/email-flows.ts";
@@ -53,6 +56,7 @@ export interface RunningServer {
   presence: PresenceService;
   /** Space domain events (member.joined, member.left, space.deleted), emitted after commit; features subscribe. */
   spaceEvents: SpaceEvents;
+  webhooks: WebhookEngine;
   /** Stops accepting, lets in-flight requests finish (bounded), then closes workers, queues, Redis and the database. */
   close(graceMs?: number): Promise<void>;
 }
@@ -83,12 +87,14 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   const bruteForce = BruteForceGuard.create(platform.limiters);
   const auth = new AuthService({ db, tokens: accessTokens, sessions, clock, adminEmails: config.adminEmails, twoFactor, emails, bruteForce });
   const realtime = new RealtimePublisher(pubsub);
+  const webhooks = await startWebhooks(platform, config.role !== "api");
   const presence = new PresenceService(platform.kv, clock, db, realtime);
   const spaceEvents = new SpaceEvents(platform.log);
   publishMembershipFrames(spaceEvents, realtime);
   const spaces = new SpacesService({ db, clock, events: spaceEvents });
   const members = new MembersService({ db, clock, events: spaceEvents, presence });
-  const installs = new InstallsService(db, botInstalls);
+  const installs = new InstallsService(db, botInstalls, webhooks.dispatcher);
+  forwardSpaceEvents(db, spaceEvents, webhooks.dispatcher);
   spaceEvents.on("member.left", (e) => installs.memberLeft(e.spaceId, e.userId));
   const channels = new ChannelsService(db, clock);
   const usersService = new UsersService({ db, auth, presence });
@@ -118,6 +124,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
       app.use("/api/auth", authRoutes({ auth, users, twoFactor, devices, emails }));
       app.use("/api/users", friendsRoutes(new FriendsService(db), users));
       app.use("/api/users", usersRoutes({ users: usersService, presence, auth: users }));
+      app.use(webhookRoutes(webhooks.service, users));
       app.use("/api/spaces", spaceRoutes({ db, spaces, members, channels, requireUser: userAuth(users) }));
       app.use(messageRoutes(new MessagesService(db, realtime, clock, platform.log), users));
       app.use("/api/bots", botAccountRoutes(new BotsService(db, bots), users));
@@ -154,6 +161,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     http,
     presence,
     spaceEvents,
+    webhooks,
     close(graceMs = 10_000) {
       closing ??= (async () => {
         await gateway.close(Math.min(graceMs, 1000));
@@ -164,6 +172,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
         clearTimeout(timer);
         presence.stop();
         mailer.close();
+        await webhooks.close();
         await platform.close();
       })();
       return closing;
