@@ -207,6 +207,14 @@ describe("delivery", () => {
     stripe.webhooks.constructEvent(got!.raw, header, hook.secret);
   });
 
+  it("exposes delivery metrics", async () => {
+    const text = (await http.get("/metrics")).body as string;
+    expect(text).toMatch(/webhook_deliveries_total\{event="webhook.ping",result="delivered"\} [1-9]/);
+    expect(text).toMatch(/webhook_deliveries_total\{event="webhook.ping",result="failed"\} [1-9]/);
+    expect(text).toMatch(/webhook_delivery_duration_seconds_count\{event="webhook.ping"\} [1-9]/);
+    expect(text).toMatch(/webhook_queue_depth \d+/);
+  });
+
   it("never logs webhook secrets", async () => {
     expect(server.logs()).not.toMatch(/whsec_[A-Za-z0-9_-]{20}/);
   });
