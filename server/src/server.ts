@@ -6,6 +6,7 @@ import type { Express } from "express";
 import type { Config } from "./platform/config.ts";
 import { openPlatform, type Platform, type PlatformOverrides } from "./platform/index.ts";
 import { createHttpApp } from "./platform/http/app.ts";
+import { drainHttp } from "./platform/http/shutdown.ts";
 import { renderDocs } from "./platform/http/docs.ts";
 import { unavailable } from "./platform/errors.ts";
 import { loadContract } from "./contract.ts";
@@ -165,11 +166,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     close(graceMs = 10_000) {
       closing ??= (async () => {
         await gateway.close(Math.min(graceMs, 1000));
-        const drained = new Promise<void>((resolve) => http.close(() => resolve()));
-        http.closeIdleConnections();
-        const timer = setTimeout(() => http.closeAllConnections(), graceMs).unref();
-        await drained;
-        clearTimeout(timer);
+        await drainHttp(http, graceMs);
         presence.stop();
         mailer.close();
         await webhooks.close();

@@ -19,6 +19,8 @@ export interface TestServer extends RunningServer {
 
 export interface TestServerOptions {
   embedded?: boolean;
+  /** Embedded mode: use this DATA_DIR (e.g. to restart on the same data) and leave it in place on stop. */
+  dataDir?: string;
   env?: Record<string, string>;
   clock?: Clock;
   /** Gateway timers and limits (e.g. a short auth timeout). */
@@ -37,7 +39,9 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     WEBHOOK_ALLOW_PRIVATE: "true",
     ...opts.env,
   };
-  if (opts.embedded) {
+  if (opts.embedded && opts.dataDir) {
+    env.DATA_DIR = opts.dataDir;
+  } else if (opts.embedded) {
     const dir = mkdtempSync(join(tmpdir(), "parley-embedded-"));
     env.DATA_DIR = dir;
     cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));

@@ -32,6 +32,8 @@ export class RedisPubSub implements PubSub {
   private listeners = new Map<string, Set<Listener>>();
   constructor(private pub: Redis, private prefix = "ps:") {
     this.sub = pub.duplicate();
+    // ioredis reconnects by itself; without a listener it would print every refused reconnect to stderr.
+    this.sub.on("error", () => {});
     this.sub.on("message", (ch: string, msg: string) => {
       for (const l of this.listeners.get(ch) ?? []) l(msg);
     });

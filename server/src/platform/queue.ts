@@ -86,10 +86,12 @@ type BullWorker = { close(): Promise<void>; disconnect(): Promise<void> };
  * A worker whose close() lets running jobs finish but never outlasts the bound: past it (Redis or the
  * database gone), its connections are dropped. Registered with the queues' own close() as well.
  */
-function boundedWorker(w: BullWorker, closers: (() => Promise<unknown>)[]): JobWorker {
+function boundedWorker(w: BullWorker, closers: (() => Promise<unknown>)[], reachable: () => boolean = () => true): JobWorker {
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
+      // A worker cut off from its store could not record its jobs' outcome anyway: no point waiting.
+      if (!reachable()) return void (await closeWithin(1000, [() => w.disconnect()]));
       let done = false;
       await closeWithin(CLOSE_WITHIN_MS, [() => w.close().finally(() => (done = true))]);
       if (!done) await closeWithin(1000, [() => w.disconnect()]);
@@ -110,20 +112,19 @@ export function redisQueues(url: string): Queues {
     backend: "redis",
     async queue<T>(name: string, opts?: QueueOptions) {
       // Producers fail fast rather than hang a request when Redis is away.
-      const q = new Queue(name, { connection: client({ enableOfflineQueue: false }) } as BullQueueOptions);
+      const conn = client({ enableOfflineQueue: false });
+      const q = new Queue(name, { connection: conn } as BullQueueOptions);
       // BullMQ re-emits connection errors on the queue and prints them when nobody listens; ioredis reconnects.
       q.on("error", () => {});
-      closers.push(() => q.close());
+      closers.push(() => (conn.status === "ready" ? q.close() : q.disconnect()));
       await q.waitUntilReady();
       return wrap<T>(q as unknown as AnyQueue, opts);
     },
     async worker<T>(name: string, process: Processor<T>, opts: WorkerOpts) {
-      const w = new Worker<T>(name, process, {
-        connection: client({ maxRetriesPerRequest: null }),
-        ...workerOptions(opts),
-      });
+      const conn = client({ maxRetriesPerRequest: null });
+      const w = new Worker<T>(name, process, { connection: conn, ...workerOptions(opts) });
       w.on("error", () => {}); // connection blips are retried by ioredis; job failures are the processor's to record
-      return boundedWorker(w, closers);
+      return boundedWorker(w, closers, () => conn.status === "ready");
     },
     async close() {
       // BullMQ's close() waits for Redis to answer; with Redis gone it never would, so cut the sockets after the bound.
