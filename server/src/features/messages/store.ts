@@ -62,13 +62,8 @@ export async function insertMessage(db: Knex, msg: NewMessage): Promise<MessageR
       reply_to: msg.replyTo ?? null,
     })
     .returning(["id", "space_id", "channel_id", "author_id", "kind", "ciphertext", "content", "epoch", "reply_to", "deleted_at", "created_at"]);
-  const authorIsBot = msg.kind === "bot" || (msg.authorId !== null && msg.kind !== "service" && (await isBot(db, msg.authorId)));
-  return { ...row, author_is_bot: authorIsBot };
-}
-
-async function isBot(db: Knex, userId: string): Promise<boolean> {
-  const row = await db("users").select("is_bot").where({ id: userId }).first();
-  return Boolean(row?.is_bot);
+  // Bots post `bot` messages and users `user` ones, so the kind tells without reading the author's row.
+  return { ...row, author_is_bot: msg.kind === "bot" };
 }
 
 /** A live (not deleted) message of a channel. */
