@@ -1,0 +1,101 @@
+// What a scenario gets to work with: servers on fresh resources, bots, and a load generator. Everything
+// started through the context is stopped by the runner after the scenario, whatever happens.
+import autocannon from "autocannon";
+import { loadConfig } from "../server/src/platform/config.ts";
+import { createLogger } from "../server/src/platform/logger.ts";
+import { startServer, type RunningServer } from "../server/src/server.ts";
+import { claimTestRedis, createTestDatabase } from "../test/helpers/resources.ts";
+import { insertBot } from "../test/helpers/fixtures.ts";
+
+export interface LoadOptions {
+  url: string;
+  method?: "GET" | "PUT" | "POST" | "PATCH" | "DELETE";
+  headers?: Record<string, string>;
+  body?: unknown;
+  /** Seconds of measured load (default 5, or BENCH_DURATION). */
+  duration?: number;
+  connections?: number;
+}
+
+/** One row of the results table. */
+export interface BenchResult {
+  name: string;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  requests: number;
+  /** Non-2xx answers, errors and timeouts: a bench that measures failures is not measuring the service. */
+  failures: number;
+}
+
+export interface BenchContext {
+  /** A real server on a fresh PostgreSQL database and Redis db (LOG_LEVEL=warn, no response validation). */
+  startServer(env?: Record<string, string>): Promise<RunningServer>;
+  /** A bot with a token, written straight to the server's database. */
+  createBot(server: RunningServer): Promise<{ id: string; token: string }>;
+  /** Runs load against `url` after a short warm-up and returns the measured row, named `name`. */
+  load(name: string, opts: LoadOptions): Promise<BenchResult>;
+  /** Registers a cleanup run after the scenario. */
+  defer(fn: () => Promise<void>): void;
+}
+
+export interface Scenario {
+  name: string;
+  description: string;
+  run(ctx: BenchContext): Promise<BenchResult[]>;
+}
+
+const DURATION = Number(process.env.BENCH_DURATION ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+
+export function createContext(): { ctx: BenchContext; cleanup(): Promise<void> } {
+  const cleanups: (() => Promise<void>)[] = [];
+  const ctx: BenchContext = {
+    async startServer(extra = {}) {
+      const [db, redis] = await Promise.all([createTestDatabase(), claimTestRedis()]);
+      cleanups.push(() => db.drop(), () => redis.release());
+      const env = {
+        PORT: "0",
+        HOST: "127.0.0.1",
+        DATABASE_URL: db.url,
+        REDIS_URL: redis.url,
+        LOG_LEVEL: "warn",
+        // The bench measures the service, not its rate limits (the knob exists for this; refused in production).
+        RATE_LIMIT_MULTIPLIER: "1000000",
+        ...extra,
+      };
+      const server = await startServer(loadConfig(env, []), { log: createLogger(env.LOG_LEVEL) });
+      cleanups.push(() => server.close(2000));
+      return server;
+    },
+    createBot: (server) => insertBot(server.platform.db),
+    async load(name, opts) {
+      const base = {
+        url: opts.url,
+        method: opts.method ?? "GET",
+        headers: { ...(opts.body === undefined ? {} : { "content-type": "application/json" }), ...opts.headers },
+        body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+        connections: opts.connections ?? CONNECTIONS,
+      };
+      await autocannon({ ...base, duration: 1 }); // warm-up: JIT, pools, caches
+      const r = await autocannon({ ...base, duration: opts.duration ?? DURATION });
+      return {
+        name,
+        requestsPerSecond: r.requests.average,
+        p50Ms: r.latency.p50,
+        p99Ms: r.latency.p99,
+        requests: r.requests.total,
+        failures: r.non2xx + r.errors + r.timeouts,
+      };
+    },
+    defer: (fn) => void cleanups.push(fn),
+  };
+  return {
+    ctx,
+    async cleanup() {
+      // Servers first (they were pushed after their resources), then databases and Redis dbs.
+      for (const c of cleanups.reverse()) await c().catch((err: Error) => console.error(`cleanup: ${err.message}`));
+      cleanups.length = 0;
+    },
+  };
+}
