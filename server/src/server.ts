@@ -47,6 +47,13 @@ import { UsersService } from "./features/users/service.ts";
 import { usersRoutes } from "./features/users/routes.ts";
 import { FriendsService } from "./features/friends/service.ts";
 import { friendsRoutes } from "./features/friends/routes.ts";
+import { botRateLimit, createRateLimits } from "./features/ratelimits/index.ts";
+import { ChannelEvents } from "./features/bot-messages/channel-events.ts";
+import { BotMessagesService } from "./features/bot-messages/service.ts";
+import { botMessageRoutes } from "./features/bot-messages/routes.ts";
+import { writeServiceMessages } from "./features/bot-messages/service-messages.ts";
+import { VoiceService } from "./features/voice/service.ts";
+import { botVoiceRoutes, memberVoiceRoutes } from "./features/voice/routes.ts";
 
 export interface RunningServer {
   url: string;
@@ -99,6 +106,10 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   spaceEvents.on("member.left", (e) => installs.memberLeft(e.spaceId, e.userId));
   const channels = new ChannelsService(db, clock);
   const usersService = new UsersService({ db, auth, presence });
+  const rateLimits = createRateLimits(platform.limiters, platform.metrics.registry, platform.log);
+  const channelEvents = new ChannelEvents(db, webhooks.dispatcher, realtime, platform.log);
+  writeServiceMessages(db, spaceEvents, channelEvents);
+  const voice = new VoiceService(db, config.livekit, botInstalls, channelEvents, clock);
 
   const app = createHttpApp({
     logger: platform.log,
@@ -126,12 +137,16 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
       app.use("/api/users", friendsRoutes(new FriendsService(db), users));
       app.use("/api/users", usersRoutes({ users: usersService, presence, auth: users }));
       app.use(webhookRoutes(webhooks.service, users));
+      app.use("/api", memberVoiceRoutes(voice, userAuth(users)));
       app.use("/api/spaces", spaceRoutes({ db, spaces, members, channels, requireUser: userAuth(users) }));
       app.use(messageRoutes(new MessagesService(db, realtime, clock, platform.log), users));
       app.use("/api/bots", botAccountRoutes(new BotsService(db, bots), users));
       app.use("/api/spaces/:space_id/bots", installRoutes(installs, users));
       app.use("/api/bot", botAuth(bots));
+      app.use("/api/bot", botRateLimit(rateLimits));
       app.use("/api/bot", commandRoutes(commands));
+      app.use("/api/bot", botMessageRoutes(new BotMessagesService(db, botInstalls, rateLimits, channelEvents)));
+      app.use("/api/bot", botVoiceRoutes(voice));
     },
   });
 

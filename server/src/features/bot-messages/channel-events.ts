@@ -1,0 +1,83 @@
+// Plain-text (bot and service) messages and what they cause: the row, the webhook deliveries in the same
+// transaction (outbox), then after commit the delivery jobs and the realtime frames to the channel's viewers.
+// User messages never come through here: bots hear nothing of them (spec 1, rule 1).
+import type { Knex } from "knex";
+import type { Logger } from "../../platform/logger.ts";
+import type { Frame, RealtimePublisher } from "../../platform/realtime/publisher.ts";
+import { botsInSpace } from "../installs/index.ts";
+import { insertMessage, type MessageRow } from "../messages/store.ts";
+import { toMessageResponse, type MessageResponse } from "../messages/view.ts";
+import type { BotEvent, WebhookDispatcher } from "../webhooks/dispatcher.ts";
+
+export interface PlainMessage {
+  spaceId: string;
+  channelId: string;
+  /** null for service messages. */
+  authorId: string | null;
+  kind: "bot" | "service";
+  content: string;
+  replyTo: string | null;
+}
+
+export const createdEventData = (m: MessageResponse) => ({
+  message_id: m.id,
+  channel_id: m.channel_id,
+  author_id: m.author_id,
+  author_is_bot: m.author_is_bot,
+  content: m.content,
+  reply_to: m.reply_to,
+  created_at: m.created_at,
+});
+
+export class ChannelEvents {
+  constructor(
+    private db: Knex,
+    private dispatcher: WebhookDispatcher,
+    private realtime: RealtimePublisher,
+    private log: Logger,
+  ) {}
+
+  /** Writes the message and its `message.created` deliveries at once; announces it after commit. */
+  async createMessage(msg: PlainMessage): Promise<MessageResponse> {
+    const bots = await botsInSpace(this.db, msg.spaceId, msg.channelId);
+    let message!: MessageResponse;
+    const write = async (trx: Knex) => {
+      message = toMessageResponse(await insertMessage(trx, msg));
+      return this.dispatcher.record(trx, { type: "message.created", spaceId: msg.spaceId, data: createdEventData(message) }, bots);
+    };
+    // Nobody to tell: a single insert, no transaction round trips.
+    const deliveries = bots.length ? await this.db.transaction(write) : await write(this.db);
+    await this.afterCommit(deliveries, msg.spaceId, msg.channelId, { type: "message:created", ...message });
+    return message;
+  }
+
+  /**
+   * A change to an existing message (`change` answers whether anything changed), its event and its frame, all
+   * only when it did. Bots hear of bot and service messages only; the frame goes to the channel's viewers.
+   */
+  async changeMessage(message: MessageRow, change: (trx: Knex) => Promise<boolean>, event: BotEvent, frame: Frame): Promise<boolean> {
+    const bots = message.kind === "user" ? [] : await botsInSpace(this.db, message.space_id, message.channel_id);
+    const outcome = await this.db.transaction(async (trx) => {
+      if (!(await change(trx))) return null;
+      return bots.length ? this.dispatcher.record(trx, event, bots) : [];
+    });
+    if (outcome === null) return false;
+    await this.afterCommit(outcome, message.space_id, message.channel_id, frame);
+    return true;
+  }
+
+  /** A channel-scoped event with no message row (voice.joined): recorded and queued at once. */
+  async publish(spaceId: string, channelId: string, event: BotEvent): Promise<void> {
+    const bots = await botsInSpace(this.db, spaceId, channelId);
+    if (bots.length) await this.dispatcher.publish(event, bots);
+  }
+
+  private async afterCommit(deliveries: string[], spaceId: string, channelId: string, frame: Frame): Promise<void> {
+    // The change is committed: a queue or fan-out hiccup must not turn the request into an error. Deliveries
+    // left pending are re-queued by the webhook worker on its next start.
+    await Promise.all([
+      deliveries.length && this.dispatcher.enqueue(deliveries).catch((err) => this.log.warn({ err: (err as Error).message }, "webhook enqueue failed")),
+      this.realtime.toSpace(spaceId, channelId, frame).catch((err) => this.log.warn({ err: (err as Error).message, frame: frame.type }, "realtime publish failed")),
+    ]);
+  }
+}

@@ -1,0 +1,75 @@
+// Bot messages and reactions (spec 4.7, CONTRACT 8b). Every check goes through the bot's membership in the
+// space (resolveBotInSpace / requireAccess), so the texts are those of spec 7.1; sends are rate limited (spec 8).
+import type { Knex } from "knex";
+import { notFound } from "../../platform/errors.ts";
+import type { BotPrincipal } from "../bots/auth.ts";
+import { requireAccess, type InstallResolver } from "../installs/index.ts";
+import { addReaction, findMessage, listMessages, reactionCounts, softDeleteMessage } from "../messages/store.ts";
+import { toMessageResponse, type MessageResponse } from "../messages/view.ts";
+import type { RateLimits } from "../ratelimits/index.ts";
+import type { ChannelEvents } from "./channel-events.ts";
+import { deleteScope } from "./rules.ts";
+import { findMessageInSpace } from "./store.ts";
+import type { components } from "../../../../generated/api.d.ts";
+
+type SendMessageRequest = components["schemas"]["Bot.SendMessageRequest"];
+
+export class BotMessagesService {
+  constructor(
+    private db: Knex,
+    private installs: InstallResolver,
+    private limits: RateLimits,
+    private events: ChannelEvents,
+  ) {}
+
+  async send(bot: BotPrincipal, spaceId: string, channelId: string, body: SendMessageRequest): Promise<MessageResponse> {
+    await this.installs.resolveBotInSpace(bot, spaceId, { channelId, scope: "messages.send" });
+    await this.limits.messageSend(bot.id, spaceId, channelId);
+    const replyTo = body.reply_to ?? null;
+    if (replyTo && !(await findMessage(this.db, channelId, replyTo))) throw notFound("message not found");
+    return this.events.createMessage({ spaceId, channelId, authorId: bot.id, kind: "bot", content: body.content, replyTo });
+  }
+
+  /** Bot and service messages only: user messages are ciphertext meant for members, never for bots. */
+  async list(bot: BotPrincipal, spaceId: string, channelId: string, opts: { limit: number; before?: string }): Promise<MessageResponse[]> {
+    await this.installs.resolveBotInSpace(bot, spaceId, { channelId });
+    const rows = await listMessages(this.db, channelId, { ...opts, kinds: ["bot", "service"] });
+    const reactions = await reactionCounts(this.db, rows.map((r) => r.id));
+    return rows.map((r) => toMessageResponse(r, reactions.get(r.id)));
+  }
+
+  /** Adding the same emoji again is a no-op: no error, no frame, no event. */
+  async react(bot: BotPrincipal, spaceId: string, messageId: string, emoji: string): Promise<void> {
+    const { install } = await this.installs.resolveBotInSpace(bot, spaceId);
+    const message = await this.load(spaceId, messageId);
+    requireAccess(install, { channelId: message.channel_id, scope: "messages.react" });
+    const data = { message_id: message.id, channel_id: message.channel_id, emoji, user_id: bot.id };
+    await this.events.changeMessage(
+      message,
+      (trx) => addReaction(trx, message.id, bot.id, emoji),
+      { type: "reaction.added", spaceId, data },
+      { type: "reaction:added", ...data, space_id: spaceId },
+    );
+  }
+
+  async remove(bot: BotPrincipal, spaceId: string, messageId: string): Promise<void> {
+    const { install } = await this.installs.resolveBotInSpace(bot, spaceId);
+    const message = await this.load(spaceId, messageId);
+    requireAccess(install, { channelId: message.channel_id, scope: deleteScope(message.author_id, bot.id) });
+    const data = { message_id: message.id, channel_id: message.channel_id, author_id: message.author_id, deleted_by: bot.id };
+    const deleted = await this.events.changeMessage(
+      message,
+      (trx) => softDeleteMessage(trx, message.id),
+      { type: "message.deleted", spaceId, data },
+      { type: "message:deleted", id: message.id, space_id: spaceId, channel_id: message.channel_id },
+    );
+    // Deleted by someone else since it was loaded.
+    if (!deleted) throw notFound("message not found");
+  }
+
+  private async load(spaceId: string, messageId: string) {
+    const message = await findMessageInSpace(this.db, spaceId, messageId);
+    if (!message) throw notFound("message not found");
+    return message;
+  }
+}

@@ -1,0 +1,20 @@
+// What other features use of rate limiting: the limits of spec 8 and the bot-API middleware.
+import { Counter, type Registry } from "prom-client";
+import type { LimiterFactory } from "../../platform/limiter.ts";
+import type { Logger } from "../../platform/logger.ts";
+import { RateLimits } from "./rate-limits.ts";
+
+export { RateLimits } from "./rate-limits.ts";
+export { botRateLimit } from "./middleware.ts";
+export { LIMITS, limitText, UNAVAILABLE_TEXT } from "./rules.ts";
+
+/** One RateLimits per server; its rejections are counted in `rate_limit_rejections_total{limit}` (CONTRACT 11). */
+export function createRateLimits(factory: LimiterFactory, registry: Registry, log: Logger): RateLimits {
+  const rejections = new Counter({
+    name: "rate_limit_rejections_total",
+    help: "Requests refused by a rate limit of spec 8, by limit (`unavailable`: the limiter store did not answer)",
+    labelNames: ["limit"],
+    registers: [registry],
+  });
+  return new RateLimits(factory, rejections, log);
+}
