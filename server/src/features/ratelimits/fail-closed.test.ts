@@ -1,0 +1,107 @@
+// Spec 8 rule 4: when the limiter's Redis is unreachable, bot-API requests are refused with 429
+// `rate limiter temporarily unavailable — retry shortly`, with `Retry-After: 5` only on message-send.
+import { spawn, type ChildProcess } from "node:child_process";
+import { createServer } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Redis } from "ioredis";
+import { startTestServer, type TestServer } from "../../../../test/helpers/server.ts";
+import { api } from "../../../../test/helpers/http.ts";
+import { registerUser } from "../../../../test/helpers/users.ts";
+import { createBot } from "../../../../test/helpers/bots.ts";
+
+const TEXT = "rate limiter temporarily unavailable — retry shortly";
+
+let port: number;
+let redisProc: ChildProcess | undefined;
+let server: TestServer;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once("error", reject);
+    s.listen(0, "127.0.0.1", () => {
+      const p = (s.address() as { port: number }).port;
+      s.close(() => resolve(p));
+    });
+  });
+}
+
+/** Our own redis-server, so stopping it disturbs nobody else's tests. */
+async function startRedis(): Promise<void> {
+  redisProc = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
+  for (let i = 0; i < 100; i++) {
+    const probe = new Redis(port, "127.0.0.1", { lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 });
+    probe.on("error", () => {});
+    try {
+      await probe.connect();
+      await probe.ping();
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 50));
+    } finally {
+      probe.disconnect();
+    }
+  }
+  throw new Error("redis-server did not start");
+}
+
+async function stopRedis(): Promise<void> {
+  const p = redisProc;
+  redisProc = undefined;
+  if (!p || p.exitCode !== null) return;
+  const exited = new Promise((r) => p.once("exit", r));
+  p.kill("SIGKILL");
+  await exited;
+}
+
+beforeAll(async () => {
+  port = await freePort();
+  await startRedis();
+  server = await startTestServer({ env: { REDIS_URL: `redis://127.0.0.1:${port}` } });
+});
+afterAll(async () => {
+  // Bring Redis back so the server's queues and pub/sub can close cleanly.
+  if (!redisProc) await startRedis().catch(() => {});
+  await server?.stop();
+  await stopRedis();
+});
+
+describe("limiter store down", () => {
+  it("refuses bot calls with the fail-closed 429; Retry-After 5 only on message-send; recovers when Redis is back", async () => {
+    const http = api(server.url);
+    const owner = await registerUser(server.url);
+    const space = (await http.post("/api/spaces", { name: "closed" }, { token: owner.token })).body;
+    const channels = (await http.get(`/api/spaces/${space.id}/channels`, { token: owner.token })).body as { id: string; type: string }[];
+    const text = channels.find((c) => c.type === "text")!.id;
+    const voice = channels.find((c) => c.type === "voice")!.id;
+    const bot = await createBot(server.url, owner.token);
+    await http.post(`/api/spaces/${space.id}/bots`, { bot_user_id: bot.id, scopes: ["messages.send", "messages.react"], allowed_channel_ids: [text, voice] }, { token: owner.token });
+    const msgs = `/api/bot/spaces/${space.id}/channels/${text}/messages`;
+    const sent = await http.post(msgs, { content: "before" }, { bot: bot.token });
+    expect(sent.status).toBe(201);
+
+    await stopRedis();
+    const checks: [string, () => ReturnType<typeof http.get>, string | null][] = [
+      ["send", () => http.post(msgs, { content: "during" }, { bot: bot.token }), "5"],
+      ["list", () => http.get(msgs, { bot: bot.token }), null],
+      ["react", () => http.post(`/api/bot/spaces/${space.id}/messages/${sent.body.id}/reactions`, { emoji: "x" }, { bot: bot.token }), null],
+      ["commands", () => http.get("/api/bot/commands", { bot: bot.token }), null],
+      ["voice", () => http.post(`/api/bot/spaces/${space.id}/voice/${voice}/join`, undefined, { bot: bot.token }), null],
+    ];
+    for (const [name, call, retryAfter] of checks) {
+      const res = await call();
+      expect(res.status, name).toBe(429);
+      expect(res.body, name).toEqual({ detail: TEXT });
+      expect(res.headers.get("retry-after"), name).toBe(retryAfter);
+    }
+    expect((await http.get("/metrics")).body).toMatch(/rate_limit_rejections_total\{limit="unavailable"\} [1-9]/);
+
+    await startRedis();
+    let after = 0;
+    for (let i = 0; i < 100 && after !== 201; i++) {
+      after = (await http.post(msgs, { content: "after" }, { bot: bot.token })).status;
+      if (after !== 201) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(after).toBe(201);
+  }, 60_000);
+});
