@@ -2,7 +2,7 @@
 // joining, join requests, leaving, audit rows and the domain events.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../../../test/helpers/server.ts";
-import { api } from "../../../../test/helpers/http.ts";
+import { api, call } from "../../../../test/helpers/http.ts";
 import { registerUser, type TestUser } from "../../../../test/helpers/users.ts";
 import type { SpaceEvent } from "./events.ts";
 
@@ -184,6 +184,10 @@ describe("join requests", () => {
     const noBody = await http.post(`/api/spaces/${s.id}/request`, undefined, { token: carol.token });
     expect(noBody.status).toBe(200);
     expect(noBody.body.message).toBeNull();
+    // spec 4.4: the body may also be a literal JSON null
+    const nullBody = await call(server.url, "POST", `/api/spaces/${s.id}/request`, { raw: "null", token: carol.token });
+    expect(nullBody.status).toBe(200);
+    expect(nullBody.body.request_id).toBe(noBody.body.request_id);
     const list = await http.get(`/api/spaces/${s.id}/requests`, { token: alice.token });
     expect(list.body.map((r: { request_id: string }) => r.request_id)).toEqual([noBody.body.request_id, res.body.request_id]);
     expect((await http.post(`/api/spaces/${s.id}/request`, { message: "m".repeat(501) }, { token: bob.token })).status).toBe(422);

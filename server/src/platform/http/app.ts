@@ -63,7 +63,9 @@ export function createHttpApp(opts: HttpAppOptions): Express {
   });
 
   opts.mountOpen?.(app);
-  app.use(express.json({ limit: "1mb", type: () => true }));
+  // strict: false so a bare JSON `null` parses (spec 4.4: the join-request body is "JoinRequestCreateRequest or
+  // null"); the contract still refuses null, numbers or strings wherever an object is declared (422).
+  app.use(express.json({ limit: "1mb", type: () => true, strict: false }));
   app.use(validator(opts.apiSpec, opts.validateResponses));
   opts.mount(app);
 
