@@ -38,7 +38,7 @@ describe("health and readiness", () => {
     expect(await http.get("/readyz")).toMatchObject({ status: 200, body: { status: "ok" } });
   });
 
-  it("GET /readyz answers 503 with a detail once Redis stops answering", async () => {
+  it("GET /readyz answers 503 with a detail once Redis stops answering", { timeout: 90_000 }, async () => {
     // A Redis of our own on a spare port, so stopping it touches nobody else.
     const port = await freePort();
     const redis: ChildProcess = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
@@ -228,7 +228,7 @@ function addSlowRoute(s: TestServer, ms: number) {
   });
 }
 
-describe("graceful shutdown", () => {
+describe("graceful shutdown", { timeout: 60_000 }, () => {
   it("finishes an in-flight request while close() is pending, and refuses new connections", async () => {
     const s = await startTestServer({ env: { LOG_LEVEL: "warn" } });
     addSlowRoute(s, 600);
@@ -287,7 +287,7 @@ describe("graceful shutdown", () => {
     await s.stop();
   });
 
-  it("`npm start`'s process exits 0 on SIGTERM after shutting down", async () => {
+  it("`npm start`'s process exits 0 on SIGTERM after shutting down", { timeout: 90_000 }, async () => {
     const [db, redis] = await Promise.all([createTestDatabase(), claimTestRedis()]);
     const child = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], {
       env: { ...process.env, PORT: "0", DATABASE_URL: db.url, REDIS_URL: redis.url, LOG_LEVEL: "warn", NODE_ENV: "development" },
@@ -302,7 +302,7 @@ describe("graceful shutdown", () => {
           if (m) resolve(m[1]!);
         });
         child.once("exit", (code) => reject(new Error(`exited ${code} before listening: ${out}`)));
-        setTimeout(() => reject(new Error(`not listening after 20 s: ${out}`)), 20_000).unref();
+        setTimeout(() => reject(new Error(`not listening after 60 s: ${out}`)), 60_000).unref();
       });
       expect((await api(url).get("/healthz")).status).toBe(200);
       const exited = new Promise<number | null>((r) => child.once("exit", (code) => r(code)));
