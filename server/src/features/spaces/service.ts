@@ -146,8 +146,14 @@ export class SpacesService {
     if (!ctx) throw notFound(SPACE_NOT_FOUND);
     if (ctx.space.visibility === "public") throw badRequest("space is public; join it directly");
     if (ctx.me) throw badRequest("already a member of this space");
-    await store.insertRequest(this.d.db, { id: newId(), spaceId, userId, message, at: this.now() });
-    return view.toJoinRequest((await store.findPendingRequest(this.d.db, spaceId, userId))!);
+    // Insert-or-find, twice at most: a pending request resolved between our insert attempt and our read
+    // leaves nothing pending, and the second round then creates a fresh one.
+    for (let attempt = 0; ; attempt++) {
+      await store.insertRequest(this.d.db, { id: newId(), spaceId, userId, message, at: this.now() });
+      const pending = await store.findPendingRequest(this.d.db, spaceId, userId);
+      if (pending) return view.toJoinRequest(pending);
+      if (attempt >= 1) throw badRequest("join request could not be created; retry");
+    }
   }
 
   async pendingRequests(userId: string, spaceId: string): Promise<view.JoinRequestResponse[]> {
