@@ -1,0 +1,72 @@
+// One error class for every non-2xx answer of the API (CONTRACT 0 bodies: `{detail}`, plus `errors` on 422).
+// Network failures are not wrapped: they reach the caller as the fetch implementation raised them.
+import type { ValidationIssue } from "./types.ts";
+
+export class ApiError extends Error {
+  override readonly name = "ApiError";
+  /** HTTP status of the answer. */
+  readonly status: number;
+  /** The server's `detail` text (CONTRACT 0), or the status text when the body had none. */
+  readonly detail: string;
+  /** What failed validation, on a 422; empty otherwise. */
+  readonly errors: ValidationIssue[];
+  /** The `X-Request-Id` of the answer, to quote when reporting a problem. */
+  readonly requestId: string | null;
+  /** The parsed body as received (JSON, text, or undefined when empty). */
+  readonly body: unknown;
+  /** Method and URL of the request that failed. */
+  readonly request: { method: string; url: string };
+
+  constructor(init: { status: number; detail: string; errors?: ValidationIssue[]; requestId?: string | null; body?: unknown; method: string; url: string }) {
+    super(`${init.method} ${pathOf(init.url)} → ${init.status}: ${init.detail}`);
+    this.status = init.status;
+    this.detail = init.detail;
+    this.errors = init.errors ?? [];
+    this.requestId = init.requestId ?? null;
+    this.body = init.body;
+    this.request = { method: init.method, url: init.url };
+  }
+
+  /** Builds the error from an answer whose body was already parsed (openapi-fetch's `error`). */
+  static fromParsed(response: Response, body: unknown, method: string): ApiError {
+    const obj = typeof body === "object" && body !== null ? (body as Record<string, unknown>) : {};
+    const detail = typeof obj.detail === "string" ? obj.detail : typeof body === "string" && body ? body.slice(0, 200) : response.statusText || `HTTP ${response.status}`;
+    return new ApiError({
+      status: response.status,
+      detail,
+      errors: Array.isArray(obj.errors) ? (obj.errors.filter(isIssue) as ValidationIssue[]) : [],
+      requestId: response.headers.get("x-request-id"),
+      body,
+      method,
+      url: response.url,
+    });
+  }
+
+  /** Builds the error from an answer whose body is still unread. */
+  static async fromResponse(response: Response, method: string): Promise<ApiError> {
+    const text = await response.text().catch(() => "");
+    let body: unknown = text || undefined;
+    try {
+      if (text) body = JSON.parse(text);
+    } catch {
+      // not JSON: keep the text
+    }
+    return ApiError.fromParsed(response, body, method);
+  }
+}
+
+export function isApiError(err: unknown): err is ApiError {
+  return err instanceof ApiError;
+}
+
+function isIssue(v: unknown): boolean {
+  return typeof v === "object" && v !== null && typeof (v as { message?: unknown }).message === "string";
+}
+
+function pathOf(url: string): string {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return url;
+  }
+}
