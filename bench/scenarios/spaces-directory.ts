@@ -1,76 +1,59 @@
-// Spaces directory latency: discover (three sorts) and search at 10k and 100k spaces, and the members list
-// of a 1,000-member space, against a real server process (PostgreSQL + Redis). Reports p50/p99 in ms, and the
-// EXPLAIN ANALYZE plan of the search query at 100k spaces.
-// Run: node --import tsx bench/scenarios/spaces-directory.ts [requestsPerCase] [concurrency]
-import { percentile, seedUsers, startParley } from "./realtime-common.ts";
+// Spaces directory on PostgreSQL + Redis: discover (three sorts and a deep page) and search (common word,
+// word pair, no match, two characters) at 10k and then 100k spaces, and the members list of a 1,000-member
+// space. Seeds with bench/seed/spaces.ts. The EXPLAIN ANALYZE plans of the search query at 100k spaces go to
+// bench/results/spaces-search-plans.txt (and stderr).
+// Run: npm run bench -- spaces   (BENCH_DURATION / BENCH_CONNECTIONS as for every scenario)
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { BenchResult, Scenario } from "../context.ts";
 import { seedCrowdedSpace, seedSpaces } from "../seed/spaces.ts";
+import { registerUser } from "../../test/helpers/users.ts";
+import { newId } from "../../server/src/platform/ids.ts";
 import { likePattern } from "../../server/src/features/spaces/rules.ts";
 import { searchQuery } from "../../server/src/features/spaces/store.ts";
 
-interface Latency {
-  p50_ms: number;
-  p99_ms: number;
-  rows: number;
-}
+const CASES: [string, string][] = [
+  ["discover members", "/api/spaces/discover?sort_by=members&limit=50"],
+  ["discover activity", "/api/spaces/discover?sort_by=activity&limit=50"],
+  ["discover created", "/api/spaces/discover?sort_by=created&limit=50"],
+  ["discover offset 5000", "/api/spaces/discover?sort_by=members&limit=50&offset=5000"],
+  ["search 'dragon'", "/api/spaces/search?q=dragon"],
+  ["search 'golden dragon'", "/api/spaces/search?q=golden%20dragon"],
+  ["search no match", "/api/spaces/search?q=xyzzyq"],
+  ["search 'ra' (2 chars)", "/api/spaces/search?q=ra"],
+];
+const PLAN_QUERIES = ["dragon", "ra", "xyzzyq"];
 
-async function measure(url: string, token: string, requests: number, concurrency: number): Promise<Latency> {
-  const times: number[] = [];
-  let rows = 0;
-  const one = async () => {
-    const t0 = performance.now();
-    const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
-    const body = (await res.json()) as unknown[];
-    times.push(performance.now() - t0);
-    if (res.status !== 200) throw new Error(`${url}: ${res.status} ${JSON.stringify(body)}`);
-    rows = body.length;
-  };
-  for (let i = 0; i < 20; i++) await one(); // warm-up, not counted
-  times.length = 0;
-  let next = 0;
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next++ < requests) await one();
-  }));
-  return { p50_ms: +percentile(times, 50).toFixed(2), p99_ms: +percentile(times, 99).toFixed(2), rows };
-}
-
-const CASES: Record<string, string> = {
-  "discover members": "/api/spaces/discover?sort_by=members&limit=50",
-  "discover activity": "/api/spaces/discover?sort_by=activity&limit=50",
-  "discover created": "/api/spaces/discover?sort_by=created&limit=50",
-  "discover deep page": "/api/spaces/discover?sort_by=members&limit=50&offset=5000",
-  "search common word": "/api/spaces/search?q=dragon",
-  "search word pair": "/api/spaces/search?q=golden%20dragon",
-  "search no match": "/api/spaces/search?q=xyzzyq",
-  "search 2 chars": "/api/spaces/search?q=ra",
-};
-
-export async function run(requests = 300, concurrency = 8): Promise<Record<string, unknown>> {
-  const bench = await startParley();
-  try {
-    const [viewer, ...crowd] = await seedUsers(bench.db, 1001);
-    const base = bench.parley.url;
-    const out: Record<string, unknown> = { requests_per_case: requests, concurrency };
+export const scenario: Scenario = {
+  name: "spaces",
+  description: "discover and search at 10k and 100k spaces, members list of a 1,000-member space",
+  async run(ctx) {
+    const server = await ctx.startServer();
+    const db = server.platform.db;
+    const viewer = await registerUser(server.url);
+    const headers = { authorization: `Bearer ${viewer.token}` };
+    const rows: BenchResult[] = [];
     let seeded = 0;
     for (const size of [10_000, 100_000]) {
-      await seedSpaces(bench.db, viewer!.id, size - seeded, size);
+      await seedSpaces(db, viewer.id, size - seeded, size);
       seeded = size;
-      const results: Record<string, Latency> = {};
-      for (const [name, path] of Object.entries(CASES)) results[name] = await measure(base + path, viewer!.token, requests, concurrency);
-      out[`spaces_${size}`] = results;
+      for (const [name, path] of CASES) rows.push(await ctx.load(`${name} @${size / 1000}k`, { url: server.url + path, headers }));
     }
-    for (const q of ["dragon", "ra", "xyzzyq"]) {
-      const plan = await bench.db.raw(`EXPLAIN (ANALYZE, BUFFERS) ${searchQuery(bench.db, viewer!.id, likePattern(q), 20).toString()}`);
-      out[`search_plan_100k_${q}`] = plan.rows.map((r: { "QUERY PLAN": string }) => r["QUERY PLAN"]);
-    }
-    const crowded = await seedCrowdedSpace(bench.db, crowd.map((u) => u.id));
-    out.members_list_1000 = await measure(`${base}/api/spaces/${crowded}/members`, crowd[0]!.token, Math.min(requests, 200), concurrency);
-    return out;
-  } finally {
-    await bench.close();
-  }
-}
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  console.log(JSON.stringify(await run(Number(process.argv[2] ?? 300), Number(process.argv[3] ?? 8)), null, 2));
-  process.exit(0);
-}
+    const plans: string[] = [];
+    for (const q of PLAN_QUERIES) {
+      const res = await db.raw(`EXPLAIN (ANALYZE, BUFFERS) ${searchQuery(db, viewer.id, likePattern(q), 20).toString()}`);
+      plans.push(`-- search q=${q} at ${seeded} spaces`, ...res.rows.map((r: { "QUERY PLAN": string }) => r["QUERY PLAN"]), "");
+    }
+    const out = join(import.meta.dirname, "..", "results");
+    mkdirSync(out, { recursive: true });
+    writeFileSync(join(out, "spaces-search-plans.txt"), plans.join("\n"));
+    console.error(plans.join("\n"));
+
+    const others = Array.from({ length: 999 }, () => newId());
+    await db("users").insert(others.map((id) => ({ id, username: `m_${id.replace(/-/g, "").slice(-20)}` })));
+    const crowded = await seedCrowdedSpace(db, [viewer.id, ...others]);
+    rows.push(await ctx.load("members list (1,000)", { url: `${server.url}/api/spaces/${crowded}/members`, headers }));
+    return rows;
+  },
+};
