@@ -8,6 +8,8 @@ import { botsInSpace } from "../installs/index.ts";
 import { insertMessage, type MessageRow } from "../messages/store.ts";
 import { toMessageResponse, type MessageResponse } from "../messages/view.ts";
 import type { BotEvent, WebhookDispatcher } from "../webhooks/dispatcher.ts";
+import type { EventType } from "../webhooks/events.ts";
+import { channelListeners } from "./store.ts";
 
 export interface PlainMessage {
   spaceId: string;
@@ -37,15 +39,23 @@ export class ChannelEvents {
     private log: Logger,
   ) {}
 
-  /** Writes the message and its `message.created` deliveries at once; announces it after commit. */
-  async createMessage(msg: PlainMessage): Promise<MessageResponse> {
-    const bots = await botsInSpace(this.db, msg.spaceId, msg.channelId);
+  /** The bots with a webhook for `type` that see the channel: start it early, it runs beside other checks. */
+  listeners(spaceId: string, channelId: string, type: EventType): Promise<string[]> {
+    return channelListeners(this.db, spaceId, channelId, type);
+  }
+
+  /**
+   * Writes the message and its `message.created` deliveries at once; announces it after commit.
+   * `listeners`: from `listeners()` when the caller already asked.
+   */
+  async createMessage(msg: PlainMessage, listeners?: string[]): Promise<MessageResponse> {
+    const bots = listeners ?? (await this.listeners(msg.spaceId, msg.channelId, "message.created"));
     let message!: MessageResponse;
     const write = async (trx: Knex) => {
       message = toMessageResponse(await insertMessage(trx, msg));
       return this.dispatcher.record(trx, { type: "message.created", spaceId: msg.spaceId, data: createdEventData(message) }, bots);
     };
-    // Nobody to tell: a single insert, no transaction round trips.
+    // Nobody listens: a single insert, no transaction round trips.
     const deliveries = bots.length ? await this.db.transaction(write) : await write(this.db);
     await this.afterCommit(deliveries, msg.spaceId, msg.channelId, { type: "message:created", ...message });
     return message;

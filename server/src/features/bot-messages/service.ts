@@ -4,12 +4,12 @@ import type { Knex } from "knex";
 import { notFound } from "../../platform/errors.ts";
 import type { BotPrincipal } from "../bots/auth.ts";
 import { requireAccess, type InstallResolver } from "../installs/index.ts";
-import { addReaction, findMessage, listMessages, reactionCounts, softDeleteMessage } from "../messages/store.ts";
+import { addReaction, findMessage, softDeleteMessage } from "../messages/store.ts";
 import { toMessageResponse, type MessageResponse } from "../messages/view.ts";
 import type { RateLimits } from "../ratelimits/index.ts";
 import type { ChannelEvents } from "./channel-events.ts";
 import { deleteScope } from "./rules.ts";
-import { findMessageInSpace } from "./store.ts";
+import { findMessageInSpace, listPlainMessages } from "./store.ts";
 import type { components } from "../../../../generated/api.d.ts";
 
 type SendMessageRequest = components["schemas"]["Bot.SendMessageRequest"];
@@ -24,18 +24,23 @@ export class BotMessagesService {
 
   async send(bot: BotPrincipal, spaceId: string, channelId: string, body: SendMessageRequest): Promise<MessageResponse> {
     await this.installs.resolveBotInSpace(bot, spaceId, { channelId, scope: "messages.send" });
-    await this.limits.messageSend(bot.id, spaceId, channelId);
     const replyTo = body.reply_to ?? null;
-    if (replyTo && !(await findMessage(this.db, channelId, replyTo))) throw notFound("message not found");
-    return this.events.createMessage({ spaceId, channelId, authorId: bot.id, kind: "bot", content: body.content, replyTo });
+    // Lookups that do not depend on the limits run beside them (the send path is latency-bound); their
+    // failures are observed below, after the limits have had their say.
+    const listeners = this.events.listeners(spaceId, channelId, "message.created");
+    const replied = replyTo ? findMessage(this.db, channelId, replyTo) : undefined;
+    listeners.catch(() => {});
+    replied?.catch(() => {});
+    await this.limits.messageSend(bot.id, spaceId, channelId);
+    if (replied && !(await replied)) throw notFound("message not found");
+    return this.events.createMessage({ spaceId, channelId, authorId: bot.id, kind: "bot", content: body.content, replyTo }, await listeners);
   }
 
   /** Bot and service messages only: user messages are ciphertext meant for members, never for bots. */
   async list(bot: BotPrincipal, spaceId: string, channelId: string, opts: { limit: number; before?: string }): Promise<MessageResponse[]> {
     await this.installs.resolveBotInSpace(bot, spaceId, { channelId });
-    const rows = await listMessages(this.db, channelId, { ...opts, kinds: ["bot", "service"] });
-    const reactions = await reactionCounts(this.db, rows.map((r) => r.id));
-    return rows.map((r) => toMessageResponse(r, reactions.get(r.id)));
+    const rows = await listPlainMessages(this.db, channelId, opts);
+    return rows.map((r) => toMessageResponse(r, r.reactions ?? []));
   }
 
   /** Adding the same emoji again is a no-op: no error, no frame, no event. */
