@@ -1,0 +1,120 @@
+// The bot API client: typed calls over openapi-fetch and the generated `paths`, with the conduct of spec 7.3/8
+// in the fetch beneath it (conduct-fetch.ts). Every method resolves with the answer's body or throws an ApiError.
+import createClient, { type Client } from "openapi-fetch";
+import type { components, paths } from "./api-types.ts";
+import { conductFetch, type FetchLike } from "./conduct-fetch.ts";
+import { normalizeName, normalizeRegistry, sameRegistry, toWire, type CommandResponse } from "./command-rules.ts";
+import { toDeclaration, type CommandInput } from "./command-builder.ts";
+
+export type MessageResponse = components["schemas"]["Chat.MessageResponse"];
+export type VoiceJoinResponse = components["schemas"]["Voice.VoiceJoinResponse"];
+export type SendMessageRequest = components["schemas"]["Bot.SendMessageRequest"];
+
+export interface BotOptions {
+  /** The server's base address, e.g. `http://127.0.0.1:8080`. */
+  baseUrl: string;
+  /** `bot_` + 48 hex characters. */
+  token: string;
+  /** A fetch to send through (the conduct layer wraps it); defaults to the global fetch. */
+  fetch?: FetchLike;
+}
+
+/** Per call: an AbortSignal also ends a wait between 429 attempts. */
+export type CallOptions = {
+  signal?: AbortSignal;
+};
+
+export interface SyncResult {
+  changed: boolean;
+  commands: CommandResponse[];
+}
+
+export interface ListMessagesQuery {
+  limit?: number;
+  before?: string;
+}
+
+/** What the server answered without a body (204), or a body it must have sent. */
+function body<T>(r: { data?: T; response: Response }): T {
+  if (r.data === undefined) throw new TypeError(`empty answer from ${r.response.url} (${r.response.status})`);
+  return r.data;
+}
+
+export function createBot(opts: BotOptions) {
+  const api: Client<paths> = createClient<paths>({
+    baseUrl: opts.baseUrl.replace(/\/+$/, ""),
+    fetch: conductFetch(opts.fetch),
+    headers: { Authorization: `Bot ${opts.token}` },
+  });
+
+  const commands = {
+    list: async (o: CallOptions = {}): Promise<CommandResponse[]> => body(await api.GET("/api/bot/commands", o)),
+
+    /** Replaces the whole registry after checking it locally (CommandValidationError with the server's text). */
+    put: async (defs: readonly CommandInput[], o: CallOptions = {}): Promise<CommandResponse[]> => {
+      const decls = defs.map(toDeclaration);
+      normalizeRegistry(decls);
+      return body(await api.PUT("/api/bot/commands", { body: { commands: decls.map(toWire) }, ...o }));
+    },
+
+    delete: async (name: string, o: CallOptions = {}): Promise<void> => {
+      await api.DELETE("/api/bot/commands/{name}", { params: { path: { name: normalizeName(name) } }, ...o });
+    },
+
+    setEnabled: async (name: string, enabled: boolean, o: CallOptions = {}): Promise<CommandResponse> =>
+      body(await api.PATCH("/api/bot/commands/{name}", { params: { path: { name: normalizeName(name) } }, body: { enabled }, ...o })),
+
+    /** PUTs `defs` only when the registry differs from them; otherwise a single GET and nothing else. */
+    sync: async (defs: readonly CommandInput[], o: CallOptions = {}): Promise<SyncResult> => {
+      const decls = defs.map(toDeclaration);
+      const wanted = normalizeRegistry(decls);
+      const registered = await commands.list(o);
+      if (sameRegistry(wanted, registered)) return { changed: false, commands: registered };
+      return { changed: true, commands: body(await api.PUT("/api/bot/commands", { body: { commands: decls.map(toWire) }, ...o })) };
+    },
+  };
+
+  const messages = {
+    send: async (spaceId: string, channelId: string, message: string | SendMessageRequest, o: CallOptions = {}): Promise<MessageResponse> =>
+      body(
+        await api.POST("/api/bot/spaces/{space_id}/channels/{channel_id}/messages", {
+          params: { path: { space_id: spaceId, channel_id: channelId } },
+          body: typeof message === "string" ? { content: message } : message,
+          ...o,
+        }),
+      ),
+
+    /** Bot and service messages, newest first. */
+    list: async (spaceId: string, channelId: string, query: ListMessagesQuery = {}, o: CallOptions = {}): Promise<MessageResponse[]> =>
+      body(await api.GET("/api/bot/spaces/{space_id}/channels/{channel_id}/messages", { params: { path: { space_id: spaceId, channel_id: channelId }, query }, ...o })),
+
+    delete: async (spaceId: string, messageId: string, o: CallOptions = {}): Promise<void> => {
+      await api.DELETE("/api/bot/spaces/{space_id}/messages/{message_id}", { params: { path: { space_id: spaceId, message_id: messageId } }, ...o });
+    },
+  };
+
+  const reactions = {
+    /** Adding the same emoji again is a no-op on the server. */
+    add: async (spaceId: string, messageId: string, emoji: string, o: CallOptions = {}): Promise<void> => {
+      await api.POST("/api/bot/spaces/{space_id}/messages/{message_id}/reactions", {
+        params: { path: { space_id: spaceId, message_id: messageId } },
+        body: { emoji },
+        ...o,
+      });
+    },
+  };
+
+  const voice = {
+    join: async (spaceId: string, channelId: string, o: CallOptions = {}): Promise<VoiceJoinResponse> =>
+      body(await api.POST("/api/bot/spaces/{space_id}/voice/{channel_id}/join", { params: { path: { space_id: spaceId, channel_id: channelId } }, ...o })),
+  };
+
+  /** The ephemeral reply to an invocation (spec 4.6): only the invoker sees it. */
+  const respond = async (interactionToken: string, content: string, o: CallOptions = {}): Promise<void> => {
+    await api.POST("/api/bot/interactions/respond", { body: { interaction_token: interactionToken, content }, ...o });
+  };
+
+  return { commands, messages, reactions, voice, respond, api };
+}
+
+export type Bot = ReturnType<typeof createBot>;

@@ -1,0 +1,68 @@
+// One error family (spec 7.3): every non-2xx answer of the bot API becomes an ApiError carrying the HTTP status;
+// network failures are never wrapped (they reach the caller as the fetch implementation threw them).
+
+/** One entry of a 422 body (CONTRACT 0). */
+export interface ValidationIssue {
+  location: "body" | "query" | "path" | "header";
+  path: string;
+  message: string;
+  code: string;
+}
+
+export interface ApiErrorInit {
+  status: number;
+  detail: string;
+  errors?: ValidationIssue[];
+  requestId?: string;
+  method: string;
+  url: string;
+  retryAfterSeconds?: number;
+}
+
+export class ApiError extends Error {
+  override name = "ApiError";
+  readonly status: number;
+  /** The server's `detail` text (CONTRACT 0), or the status text when the body had none. */
+  readonly detail: string;
+  /** The 422 list of what failed; empty otherwise. */
+  readonly errors: ValidationIssue[];
+  /** `X-Request-Id` of the answer, for support requests and log searches. */
+  readonly requestId: string | undefined;
+  readonly method: string;
+  readonly url: string;
+
+  constructor(init: ApiErrorInit) {
+    super(`${init.method} ${init.url} → ${init.status}: ${init.detail}`);
+    this.status = init.status;
+    this.detail = init.detail;
+    this.errors = init.errors ?? [];
+    this.requestId = init.requestId;
+    this.method = init.method;
+    this.url = init.url;
+  }
+}
+
+/** The final 429 after the allowed attempts were spent. */
+export class RateLimitError extends ApiError {
+  override name = "RateLimitError";
+  /** The server's `Retry-After` in seconds, when it sent one. */
+  readonly retryAfterSeconds: number | undefined;
+  /** Attempts made, the last one included. */
+  readonly attempts: number;
+
+  constructor(init: ApiErrorInit & { attempts: number }) {
+    super(init);
+    this.retryAfterSeconds = init.retryAfterSeconds;
+    this.attempts = init.attempts;
+  }
+}
+
+/** A webhook request that must not be trusted (bad or missing signature, stale timestamp, parsed body). */
+export class SignatureVerificationError extends Error {
+  override name = "SignatureVerificationError";
+}
+
+/** A command declaration refused locally, with the text the server would answer (a 400 before any request). */
+export class CommandValidationError extends Error {
+  override name = "CommandValidationError";
+}
