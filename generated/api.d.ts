@@ -344,6 +344,23 @@ export type paths = {
         patch: operations["Commands_setEnabled"];
         trace?: never;
     };
+    "/api/bot/interactions/respond": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send an ephemeral reply to the invoker of a command */
+        post: operations["Respond_respond"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/bot/spaces/{space_id}/channels/{channel_id}/messages": {
         parameters: {
             query?: never;
@@ -616,6 +633,47 @@ export type paths = {
         put?: never;
         /** New secret; the old one stays valid for 24 hours */
         post: operations["Webhooks_rotateSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chat/{space_id}/{channel_id}/commands": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Enabled commands of the bots installed with `commands` and access to this channel */
+        get: operations["Commands_catalog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chat/{space_id}/{channel_id}/commands/invoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invoke a bot's slash command
+         * @description Checks, in this order: caller membership and channel (404), caller muted (403 `you are muted`),
+         *     bot membership and states (404 `bot not found in this space`),
+         *     channel access (403 `bot has no access to this channel`), scope (403 `missing scope: commands`),
+         *     command (404 `unknown command`), options (400, spec 4.8), then the limit of 20 per 60 s per
+         *     (user, bot) (429, `Retry-After: 60`). On success the `command.invoked` event goes to the target bot only.
+         */
+        post: operations["Commands_invoke"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1829,6 +1887,41 @@ export type components = {
         /** @description Every error answer: a single human-readable sentence. */
         ErrorBody: {
             detail: string;
+        };
+        /** @description One invocable command of a bot in the channel. */
+        "Interactions.CatalogCommand": {
+            bot_user_id: string;
+            bot_username: string;
+            bot_display_name: string | null;
+            name: string;
+            description: string;
+            options: components["schemas"]["Bot.CommandOption"][];
+            /** Format: int32 */
+            version: number;
+        };
+        /** @description Sorted by bot username, then command name. */
+        "Interactions.CommandCatalog": {
+            commands: components["schemas"]["Interactions.CatalogCommand"][];
+        };
+        /**
+         * @description Invocation request (spec 2.5). `command` is trimmed and lowercased; a name with a slash never matches a
+         *     registered one and so answers 404 `unknown command`. `options` is deliberately a free object: its values are
+         *     checked against the command's declared options (spec 4.8), and every failure there is a 400, not a 422.
+         */
+        "Interactions.InvokeRequest": {
+            /** Format: uuid */
+            bot_user_id: string;
+            command: string;
+            options?: Record<string, never>;
+        };
+        "Interactions.InvokeResponse": {
+            /** @description UUIDv7; also in the `command.invoked` event and in the ephemeral reply. */
+            interaction_id: string;
+        };
+        /** @description The bot's ephemeral reply (spec 4.6): delivered to the invoker's realtime connections, never stored. */
+        "Interactions.RespondRequest": {
+            interaction_token: string;
+            content: string;
         };
         JoinRequestCreateRequest: {
             message?: string | null;
@@ -3484,6 +3577,74 @@ export interface operations {
             };
         };
     };
+    Respond_respond: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Interactions.RespondRequest"];
+            };
+        };
+        responses: {
+            /** @description There is no content to send for this request, but the headers may be useful. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Access is unauthorized. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Access is forbidden. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server cannot find the requested resource. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Client error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Client error */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     BotMessages_list: {
         parameters: {
             query?: {
@@ -4899,6 +5060,148 @@ export interface operations {
             };
             /** @description Access is unauthorized. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server cannot find the requested resource. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Client error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Client error */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Commands_catalog: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                space_id: string;
+                channel_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Interactions.CommandCatalog"];
+                };
+            };
+            /** @description Access is unauthorized. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server cannot find the requested resource. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Client error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Client error */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Commands_invoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                space_id: string;
+                channel_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Interactions.InvokeRequest"];
+            };
+        };
+        responses: {
+            /** @description The request has been accepted for processing, but processing has not yet completed. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Interactions.InvokeResponse"];
+                };
+            };
+            /** @description The server could not understand the request due to invalid syntax. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Access is unauthorized. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Access is forbidden. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -47,6 +47,7 @@ import { UsersService } from "./features/users/service.ts";
 import { usersRoutes } from "./features/users/routes.ts";
 import { FriendsService } from "./features/friends/service.ts";
 import { friendsRoutes } from "./features/friends/routes.ts";
+import { commandInvocationRoutes, createInteractions, respondRoutes } from "./features/interactions/index.ts";
 import { botRateLimit, createRateLimits } from "./features/ratelimits/index.ts";
 import { ChannelEvents } from "./features/bot-messages/channel-events.ts";
 import { BotMessagesService } from "./features/bot-messages/service.ts";
@@ -106,6 +107,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   spaceEvents.on("member.left", (e) => installs.memberLeft(e.spaceId, e.userId));
   const channels = new ChannelsService(db, clock);
   const usersService = new UsersService({ db, auth, presence });
+  const interactions = createInteractions(platform, { dispatcher: webhooks.dispatcher, realtime, installs: botInstalls });
   const rateLimits = createRateLimits(platform.limiters, platform.metrics.registry, platform.log);
   const channelEvents = new ChannelEvents(db, webhooks.dispatcher, realtime, platform.log);
   writeServiceMessages(db, spaceEvents, channelEvents);
@@ -139,12 +141,14 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
       app.use(webhookRoutes(webhooks.service, users));
       app.use("/api", memberVoiceRoutes(voice, userAuth(users)));
       app.use("/api/spaces", spaceRoutes({ db, spaces, members, channels, requireUser: userAuth(users) }));
+      app.use(commandInvocationRoutes(interactions, users));
       app.use(messageRoutes(new MessagesService(db, realtime, clock, platform.log), users));
       app.use("/api/bots", botAccountRoutes(new BotsService(db, bots), users));
       app.use("/api/spaces/:space_id/bots", installRoutes(installs, users));
       app.use("/api/bot", botAuth(bots));
       app.use("/api/bot", botRateLimit(rateLimits));
       app.use("/api/bot", commandRoutes(commands));
+      app.use("/api/bot", respondRoutes(interactions));
       app.use("/api/bot", botMessageRoutes(new BotMessagesService(db, botInstalls, rateLimits, channelEvents)));
       app.use("/api/bot", botVoiceRoutes(voice));
     },

@@ -6,6 +6,7 @@ import type { Clock } from "../../platform/clock.ts";
 import type { JobQueue } from "../../platform/queue.ts";
 import { envelopeBody, type EventType } from "./events.ts";
 import * as store from "./store.ts";
+import { redactFinishedBody } from "./privacy.ts";
 
 export interface DeliveryJob {
   deliveryId: string;
@@ -37,7 +38,9 @@ export class WebhookDispatcher {
     const rows = hooks.map((w) => {
       const id = newId();
       const body = envelopeBody({ id, type: event.type, space_id: event.spaceId, delivered_at: deliveredAt, bot_user_id: w.bot_user_id, data: event.data });
-      return { id, webhook_id: w.id, type: event.type, body, status: isSuspended(w, now) ? ("skipped" as const) : ("pending" as const) };
+      // A skipped delivery is finished at birth: it keeps no option values (privacy.ts).
+      if (isSuspended(w, now)) return { id, webhook_id: w.id, type: event.type, body: redactFinishedBody(event.type, body), status: "skipped" as const };
+      return { id, webhook_id: w.id, type: event.type, body, status: "pending" as const };
     });
     await store.insertDeliveries(trx, rows);
     return rows.filter((r) => r.status === "pending").map((r) => r.id);

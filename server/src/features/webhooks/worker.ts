@@ -9,6 +9,7 @@ import { isSuspended, type DeliveryJob } from "./dispatcher.ts";
 import { signatureHeader } from "./signature.ts";
 import type { WebhookSender } from "./sender.ts";
 import * as store from "./store.ts";
+import { redactFinishedBody } from "./privacy.ts";
 
 /** Delays before retries 1–5 (spec 6 rule 2). */
 export const RETRY_DELAYS_MS = [1_000, 5_000, 30_000, 300_000, 1_800_000];
@@ -39,7 +40,7 @@ export function deliveryProcessor(d: WorkerDeps) {
     if (!row || row.status !== "pending") return;
     const now = d.clock.now();
     if (!job.data.force && isSuspended({ state: row.webhook_state, suspended_until: row.suspended_until }, now)) {
-      await d.db("deliveries").where({ id: row.id }).update({ status: "skipped", next_attempt_at: null, finished_at: d.db.fn.now() });
+      await d.db("deliveries").where({ id: row.id }).update({ status: "skipped", next_attempt_at: null, finished_at: d.db.fn.now(), body: redactFinishedBody(row.type, row.body) });
       d.metrics.deliveries.inc({ event: row.type, result: "skipped" });
       return;
     }
@@ -58,7 +59,7 @@ export function deliveryProcessor(d: WorkerDeps) {
 
     if (result.ok) {
       await d.db.transaction(async (trx) => {
-        await trx("deliveries").where({ id: row.id }).update({ status: "delivered", attempts: trx.raw("attempts + 1"), last_status_code: result.status, last_error: null, next_attempt_at: null, finished_at: trx.fn.now() });
+        await trx("deliveries").where({ id: row.id }).update({ status: "delivered", body: redactFinishedBody(row.type, row.body), attempts: trx.raw("attempts + 1"), last_status_code: result.status, last_error: null, next_attempt_at: null, finished_at: trx.fn.now() });
         await trx("webhooks").where({ id: row.webhook_id }).update({ consecutive_failures: 0 });
       });
       d.metrics.deliveries.inc({ event: row.type, result: "delivered" });
@@ -83,6 +84,7 @@ export function deliveryProcessor(d: WorkerDeps) {
       if (suspend) await trx("webhooks").where({ id: row.webhook_id }).update({ state: "suspended", suspended_until: new Date(now + SUSPENSION_MS) });
       await trx("deliveries").where({ id: row.id }).update({
         status: final ? "failed" : "pending",
+        body: final ? redactFinishedBody(row.type, row.body) : undefined,
         attempts: trx.raw("attempts + 1"),
         last_status_code: result.status,
         last_error: result.error,

@@ -1,0 +1,30 @@
+// Wires the invocation chain from the platform and the features it builds on.
+import type { Platform } from "../../platform/index.ts";
+import type { RealtimePublisher } from "../../platform/realtime/publisher.ts";
+import type { WebhookDispatcher } from "../webhooks/dispatcher.ts";
+import type { InstallResolver } from "../installs/index.ts";
+import { interactionMetrics } from "./metrics.ts";
+import { InteractionsService } from "./service.ts";
+import { InteractionTokens } from "./token.ts";
+
+export { commandInvocationRoutes, respondRoutes } from "./routes.ts";
+export { InteractionsService } from "./service.ts";
+
+export interface InteractionWiring {
+  dispatcher: WebhookDispatcher;
+  realtime: RealtimePublisher;
+  installs: InstallResolver;
+  invokeLimit?: (userId: string, botId: string) => Promise<void>;
+}
+
+export function createInteractions(p: Platform, deps: InteractionWiring): InteractionsService {
+  return new InteractionsService({
+    db: p.db,
+    clock: p.clock,
+    log: p.log,
+    limiters: p.limiters,
+    tokens: new InteractionTokens(p.config.botTokenSecret, () => p.clock.now()),
+    metrics: interactionMetrics(p.metrics.registry),
+    ...deps,
+  });
+}

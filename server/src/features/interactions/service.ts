@@ -1,0 +1,156 @@
+// The invocation chain (spec rules 2–3, 4.6): a user invokes, `command.invoked` goes to the target bot only,
+// the bot responds, the reply reaches the invoker's realtime connections only. Option values and reply content
+// pass through memory and the webhook outbox (see webhooks/privacy.ts), never a table, the audit log or a log line.
+import type { Knex } from "knex";
+import type { Clock } from "../../platform/clock.ts";
+import type { Logger } from "../../platform/logger.ts";
+import { HttpError, forbidden, tooManyRequests } from "../../platform/errors.ts";
+import { newId } from "../../platform/ids.ts";
+import { LimiterUnavailable, type Limiter, type LimiterFactory } from "../../platform/limiter.ts";
+import type { RealtimePublisher } from "../../platform/realtime/publisher.ts";
+import type { WebhookDispatcher } from "../webhooks/dispatcher.ts";
+import type { InstallResolver } from "../installs/index.ts";
+import type { BotPrincipal } from "../bots/auth.ts";
+import { normalizeName } from "../commands/rules.ts";
+import { validateInvocation } from "../commands/invoke-rules.ts";
+import { InvokeRefused, checkInvocation, type InvokeResult } from "./rules.ts";
+import { catalog, invocationFacts } from "./store.ts";
+import type { InteractionTokens } from "./token.ts";
+import type { InteractionMetrics } from "./metrics.ts";
+import type { components } from "../../../../generated/api.d.ts";
+
+type S = components["schemas"];
+export interface InvokeBody {
+  bot_user_id: string;
+  command: string;
+  options?: Record<string, unknown>;
+}
+
+/** Spec 8: 20 invocations per 60 s per (user, bot). */
+export const INVOKE_LIMIT = { name: "cmd", points: 20, durationSeconds: 60 };
+
+export interface InteractionDeps {
+  db: Knex;
+  clock: Clock;
+  log: Logger;
+  limiters: LimiterFactory;
+  dispatcher: WebhookDispatcher;
+  realtime: RealtimePublisher;
+  installs: InstallResolver;
+  tokens: InteractionTokens;
+  metrics: InteractionMetrics;
+  /**
+   * The shared limiter of spec 8 when the server has one (it also counts `rate_limit_rejections_total`);
+   * throws the 429. Without it the service keeps its own limiter on the same seam, with the same texts.
+   */
+  invokeLimit?: (userId: string, botId: string) => Promise<void>;
+}
+
+const UNAVAILABLE = "rate limiter temporarily unavailable — retry shortly";
+
+export class InteractionsService {
+  private limiter: Limiter;
+
+  constructor(private d: InteractionDeps) {
+    this.limiter = d.limiters.create(INVOKE_LIMIT);
+  }
+
+  async catalog(userId: string, spaceId: string, channelId: string): Promise<S["Interactions.CommandCatalog"]> {
+    const rows = await catalog(this.d.db, { userId, spaceId, channelId });
+    if (!rows) throw new HttpError(404, "space not found");
+    return { commands: rows };
+  }
+
+  async invoke(userId: string, spaceId: string, channelId: string, body: InvokeBody): Promise<S["Interactions.InvokeResponse"]> {
+    const started = performance.now();
+    let result: InvokeResult = "ok";
+    try {
+      return await this.checkedInvoke(userId, spaceId, channelId, body);
+    } catch (err) {
+      result = err instanceof InvokeRefused ? err.result : "error";
+      throw err;
+    } finally {
+      this.d.metrics.invocations.inc({ result });
+      this.d.metrics.invokeDuration.observe({ result }, (performance.now() - started) / 1000);
+    }
+  }
+
+  private async checkedInvoke(userId: string, spaceId: string, channelId: string, body: InvokeBody) {
+    const botId = body.bot_user_id.toLowerCase();
+    const name = normalizeName(body.command);
+    const facts = await invocationFacts(this.d.db, { userId, spaceId, channelId, botId, command: name });
+    const now = this.d.clock.now();
+    const command = checkInvocation(facts, now);
+    let options;
+    try {
+      options = validateInvocation(command.options, body.options);
+    } catch (err) {
+      throw err instanceof HttpError ? new InvokeRefused("invalid_options", err) : err;
+    }
+    await this.limit(userId, botId);
+
+    const interactionId = newId();
+    const token = this.d.tokens.sign({ iid: interactionId, bot: botId, usr: userId, sp: spaceId, ch: channelId });
+    const data = {
+      target_bot_user_id: botId,
+      interaction_id: interactionId,
+      interaction_token: token,
+      channel_id: channelId,
+      actor_user_id: userId,
+      command: name,
+      options,
+      command_version: command.version,
+      created_at: new Date(now).toISOString(),
+    };
+    // The target bot alone is the audience, whoever else in the channel subscribes to command.invoked.
+    const deliveries = await this.d.dispatcher.publish({ type: "command.invoked", spaceId, data }, [botId]);
+    this.d.log.debug({ interactionId, botId, userId, spaceId, channelId, deliveries: deliveries.length }, "command invoked");
+    return { interaction_id: interactionId };
+  }
+
+  private async limit(userId: string, botId: string): Promise<void> {
+    if (this.d.invokeLimit) {
+      try {
+        return await this.d.invokeLimit(userId, botId);
+      } catch (err) {
+        if (!(err instanceof HttpError) || err.status !== 429) throw err;
+        throw new InvokeRefused(err.detail === UNAVAILABLE ? "limiter_unavailable" : "rate_limited", err);
+      }
+    }
+    let outcome;
+    try {
+      outcome = await this.limiter.consume(`${userId}:${botId}`);
+    } catch (err) {
+      if (!(err instanceof LimiterUnavailable)) throw err;
+      throw new InvokeRefused("limiter_unavailable", tooManyRequests(UNAVAILABLE, 5));
+    }
+    if (!outcome.ok) throw new InvokeRefused("rate_limited", tooManyRequests(`cmd:${userId}:${botId} > ${INVOKE_LIMIT.points}/${INVOKE_LIMIT.durationSeconds}s`, INVOKE_LIMIT.durationSeconds));
+  }
+
+  /** Verifies the token, then sends the reply to every realtime connection of the invoker, and no one else. */
+  async respond(bot: BotPrincipal, body: { interaction_token: string; content: string }): Promise<void> {
+    const ctx = this.d.tokens.verify(body.interaction_token);
+    if (!ctx) {
+      this.d.metrics.responses.inc({ result: "invalid" });
+      throw forbidden("invalid or expired interaction");
+    }
+    if (ctx.bot !== bot.id) {
+      this.d.metrics.responses.inc({ result: "wrong_bot" });
+      throw forbidden("interaction does not belong to this bot");
+    }
+    // A bot whose membership was suspended or revoked since the invocation speaks no more in that space.
+    await this.d.installs.resolveBotInSpace(bot, ctx.sp);
+    await this.d.realtime.toUser(ctx.usr, {
+      type: "interaction:response",
+      interaction_id: ctx.iid,
+      channel_id: ctx.ch,
+      space_id: ctx.sp,
+      bot_user_id: ctx.bot,
+      content: body.content,
+      ephemeral: true,
+      is_bot: true,
+    });
+    this.d.metrics.responses.inc({ result: "ok" });
+    this.d.log.debug({ interactionId: ctx.iid, botId: ctx.bot }, "interaction answered");
+  }
+}
