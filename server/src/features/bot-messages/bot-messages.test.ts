@@ -233,6 +233,10 @@ describe("delete", () => {
     expect((await del(mod, user.id)).status).toBe(204);
     expect(await del(mod, "018f0000-0000-7000-8000-000000000000")).toMatchObject({ status: 404, body: { detail: "message not found" } });
     expect((await http.del(`/api/bot/spaces/${space.id}/messages/nope`, { bot: mod.token })).status).toBe(422);
+    // A message of another space, addressed through this space.
+    const other = await newSpace();
+    const foreign = (await send(await installedBot(other, ["messages.send"]), other, { content: "f" })).body;
+    expect(await del(mod, foreign.id)).toMatchObject({ status: 404, body: { detail: "message not found" } });
   });
 
   it("needs the message's channel allowed", async () => {
