@@ -1,0 +1,238 @@
+// The invocation chain (issue 8): users invoke over HTTP; a local bot (plain node:http) gets `command.invoked`,
+// verifies the signature and calls respond; the invoker's WebSocket receives `interaction:response`. Closed loop:
+// BENCH_CONNECTIONS users, each invoking again as soon as its reply arrives. Next to it, a floor measured in the
+// same run over the same hops with bare node:http and ws and no logic: client POST → "service" answers 202 and
+// POSTs to a "bot" → the bot answers 200 and POSTs back → the "service" sends a frame on the client's socket.
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { Agent, request } from "undici";
+import { WebSocket, WebSocketServer } from "ws";
+import type { BenchResult, Scenario } from "../context.ts";
+import { api } from "../../test/helpers/http.ts";
+import { registerUser } from "../../test/helpers/users.ts";
+import { insertMember, insertSpace } from "../../test/helpers/fixtures.ts";
+
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
+const USERS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+
+const percentile = (sorted: number[], p: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! * 100) / 100;
+
+const listen = async (s: Server) => {
+  await new Promise<void>((r) => s.listen(0, "127.0.0.1", r));
+  return `http://127.0.0.1:${(s.address() as AddressInfo).port}`;
+};
+
+const readBody = (req: IncomingMessage) =>
+  new Promise<string>((resolve) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c) => chunks.push(c));
+    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+  });
+
+/** Opens a socket, authenticates with the service's first frame if given, and routes frames to waiters by id. */
+async function socket(url: string, token?: string) {
+  const ws = new WebSocket(url, { perMessageDeflate: false });
+  await new Promise((r, j) => (ws.once("open", r), ws.once("error", j)));
+  const waiting = new Map<string, () => void>();
+  const early = new Set<string>(); // replies that beat their 202 home
+  ws.on("message", (data) => {
+    const f = JSON.parse(data.toString());
+    if (f.type !== "interaction:response" && f.type !== "reply") return;
+    const w = waiting.get(f.interaction_id);
+    if (w) w();
+    else early.add(f.interaction_id);
+  });
+  if (token) {
+    const ready = new Promise((r) => ws.once("message", r));
+    ws.send(JSON.stringify({ type: "auth", token }));
+    await ready;
+  }
+  const reply = (id: string) =>
+    new Promise<void>((r) => {
+      if (early.delete(id)) return r();
+      waiting.set(id, () => (waiting.delete(id), r()));
+    });
+  return { ws, reply };
+}
+
+/**
+ * Runs `users` closed loops for the warm-up then DURATION_S: each invokes, learns its interaction id from the
+ * answer, and waits for the frame carrying it. Returns the measured row.
+ */
+async function drive(name: string, users: { invoke(): Promise<string>; reply(id: string): Promise<void> }[]): Promise<BenchResult> {
+  const latencies: number[] = [];
+  let failures = 0;
+  let measuring = false;
+  let stop = false;
+  const loops = users.map(async (u) => {
+    while (!stop) {
+      const t = performance.now();
+      try {
+        const id = await u.invoke();
+        await Promise.race([u.reply(id), new Promise((_, j) => setTimeout(() => j(new Error("no reply within 10 s")), 10_000).unref())]);
+        if (measuring) latencies.push(performance.now() - t);
+      } catch {
+        if (measuring) failures++;
+      }
+    }
+  });
+  await new Promise((r) => setTimeout(r, 1000)); // warm-up
+  measuring = true;
+  const started = performance.now();
+  await new Promise((r) => setTimeout(r, DURATION_S * 1000));
+  measuring = false;
+  const seconds = (performance.now() - started) / 1000;
+  stop = true;
+  await Promise.all(loops);
+  latencies.sort((a, b) => a - b);
+  return { name, requestsPerSecond: latencies.length / seconds, p50Ms: percentile(latencies, 50), p99Ms: percentile(latencies, 99), requests: latencies.length, failures };
+}
+
+/** The same hops, bare. */
+async function floor(ctx: Parameters<Scenario["run"]>[0]): Promise<BenchResult> {
+  const agent = new Agent({ connections: USERS * 2 });
+  ctx.defer(() => agent.close());
+  const sockets = new Map<string, WebSocket>();
+  let seq = 0;
+  let botUrl = "";
+  const service = createServer(async (req, res) => {
+    const body = JSON.parse(await readBody(req));
+    if (req.url === "/invoke") {
+      const id = `i${++seq}`;
+      res.writeHead(202, { "content-type": "application/json" }).end(JSON.stringify({ interaction_id: id }));
+      const r = await request(botUrl, { method: "POST", dispatcher: agent, headers: { "content-type": "application/json" }, body: JSON.stringify({ id, user: body.user }) });
+      await r.body.dump();
+    } else {
+      res.writeHead(204).end();
+      sockets.get(body.user)?.send(JSON.stringify({ type: "reply", interaction_id: body.id, content: "pong" }));
+    }
+  });
+  const wss = new WebSocketServer({ server: service, perMessageDeflate: false });
+  wss.on("connection", (ws, req) => sockets.set(new URL(req.url!, "http://x").searchParams.get("user")!, ws));
+  const serviceUrl = await listen(service);
+  const bot = createServer(async (req, res) => {
+    const body = await readBody(req);
+    res.writeHead(200).end();
+    const r = await request(`${serviceUrl}/respond`, { method: "POST", dispatcher: agent, headers: { "content-type": "application/json" }, body });
+    await r.body.dump();
+  });
+  botUrl = await listen(bot);
+  ctx.defer(async () => {
+    wss.clients.forEach((c) => c.terminate());
+    for (const s of [service, bot]) s.closeAllConnections(), await new Promise((r) => s.close(r));
+  });
+  const users = await Promise.all(
+    Array.from({ length: USERS }, async (_, i) => {
+      const s = await socket(`${serviceUrl.replace("http", "ws")}/?user=u${i}`);
+      ctx.defer(async () => s.ws.terminate());
+      return {
+        reply: s.reply,
+        async invoke() {
+          const r = await request(`${serviceUrl}/invoke`, { method: "POST", dispatcher: agent, headers: { "content-type": "application/json" }, body: JSON.stringify({ user: `u${i}` }) });
+          return ((await r.body.json()) as { interaction_id: string }).interaction_id;
+        },
+      };
+    }),
+  );
+  return drive("invoke→reply floor: bare http+ws, same hops", users);
+}
+
+/** Per-stage times of the service chain (ms since the invoke was sent), for the breakdown line. */
+const stages = { accepted: [] as number[], webhook: [] as number[], responded: [] as number[] };
+const sentAt = new Map<string, number>();
+
+async function service(ctx: Parameters<Scenario["run"]>[0]): Promise<BenchResult> {
+  const agent = new Agent({ connections: USERS * 2 });
+  ctx.defer(() => agent.close());
+  const server = await ctx.startServer({ WEBHOOK_ALLOW_PRIVATE: "true" });
+  const http = api(server.url);
+  const owner = await registerUser(server.url);
+  const space = await insertSpace(server.platform.db, owner.id);
+  const botRes = await http.post("/api/bots", { username: `benchbot_${Date.now() % 1e6}` }, { token: owner.token });
+  const bot = { id: botRes.body.bot.id as string, token: botRes.body.token as string };
+  await http.put("/api/bot/commands", { commands: [{ name: "roll", description: "Roll", options: [{ name: "sides", type: "integer", description: "sides", required: true, min: 2, max: 100 }] }] }, { bot: bot.token });
+  await http.post(`/api/spaces/${space.id}/bots`, { bot_user_id: bot.id, scopes: ["commands"], allowed_channel_ids: [space.generalId] }, { token: owner.token });
+
+  // The bot: verifies the signature (constant time), answers 200, then calls respond.
+  let secret = "";
+  const botServer = createServer(async (req, res) => {
+    const raw = await readBody(req);
+    const sig = String(req.headers["x-service-signature"] ?? "");
+    const t = /t=(\d+)/.exec(sig)?.[1];
+    const v1 = /v1=([0-9a-f]{64})/.exec(sig)?.[1];
+    const mac = createHmac("sha256", secret).update(`${t}.${raw}`).digest();
+    if (!t || !v1 || !timingSafeEqual(Buffer.from(v1, "hex"), mac)) return void res.writeHead(400).end();
+    res.writeHead(200).end();
+    const event = JSON.parse(raw);
+    const sent = sentAt.get(event.data.interaction_id);
+    if (sent !== undefined) stages.webhook.push(performance.now() - sent);
+    const r = await request(`${server.url}/api/bot/interactions/respond`, {
+      method: "POST",
+      dispatcher: agent,
+      headers: { "content-type": "application/json", authorization: `Bot ${bot.token}` },
+      body: JSON.stringify({ interaction_token: event.data.interaction_token, content: `rolled ${event.data.options.sides}` }),
+    });
+    await r.body.dump();
+    if (sent !== undefined) stages.responded.push(performance.now() - sent);
+  });
+  const botUrl = await listen(botServer);
+  ctx.defer(async () => (botServer.closeAllConnections(), void (await new Promise((r) => botServer.close(r)))));
+  secret = (await http.post(`/api/bots/${bot.id}/webhooks`, { url: `${botUrl}/hook`, events: ["command.invoked"] }, { token: owner.token })).body.secret;
+
+  const users = await Promise.all(
+    Array.from({ length: USERS }, async () => {
+      const u = await registerUser(server.url);
+      await insertMember(server.platform.db, space.id, u.id);
+      const s = await socket(`${server.url.replace("http", "ws")}/api/ws`, u.token);
+      ctx.defer(async () => s.ws.terminate());
+      const body = JSON.stringify({ bot_user_id: bot.id, command: "roll", options: { sides: 6 } });
+      return {
+        reply: s.reply,
+        async invoke() {
+          const t = performance.now();
+          const r = await request(`${server.url}/api/chat/${space.id}/${space.generalId}/commands/invoke`, {
+            method: "POST",
+            dispatcher: agent,
+            headers: { "content-type": "application/json", authorization: `Bearer ${u.token}` },
+            body,
+          });
+          if (r.statusCode !== 202) throw new Error(`invoke ${r.statusCode}: ${await r.body.text()}`);
+          const id = ((await r.body.json()) as { interaction_id: string }).interaction_id;
+          sentAt.set(id, t);
+          stages.accepted.push(performance.now() - t);
+          return id;
+        },
+      };
+    }),
+  );
+  const row = await drive("invoke→reply chain: HTTP → webhook → respond → WebSocket", users);
+  // Server-side view: the service's own invoke time vs the whole HTTP handling of the route.
+  const text = await server.platform.metrics.registry.metrics();
+  const mean = (re: RegExp) => {
+    const [sum, count] = [...text.matchAll(re)].reduce(([s, c], m) => (m[1] === "sum" ? [s + Number(m[2]), c] : [s, c + Number(m[2])]), [0, 0]);
+    return count ? ((sum / count) * 1000).toFixed(2) : "n/a";
+  };
+  console.error(
+    `bench: invocations: server-side mean ms: invoke service ${mean(/^command_invoke_duration_seconds_(sum|count)\{result="ok"\} (\S+)$/gm)}, ` +
+      `invoke route ${mean(/^http_request_duration_seconds_(sum|count)\{method="POST",route="[^"]*commands\/invoke",status="202"\} (\S+)$/gm)}, ` +
+      `respond route ${mean(/^http_request_duration_seconds_(sum|count)\{method="POST",route="[^"]*respond",status="204"\} (\S+)$/gm)}, ` +
+      `webhook attempt ${mean(/^webhook_delivery_duration_seconds_(sum|count)\{event="command.invoked"\} (\S+)$/gm)}`,
+  );
+  return row;
+}
+
+export const scenario: Scenario = {
+  name: "invocations",
+  description: `slash-command chain, ${USERS} users in closed loops, vs the same hops bare`,
+  async run(ctx) {
+    const f = await floor(ctx);
+    const s = await service(ctx);
+    console.error(
+      `bench: invocations: ${s.requestsPerSecond.toFixed(0)} chains/s (p50 ${s.p50Ms} ms, p99 ${s.p99Ms} ms) vs floor ${f.requestsPerSecond.toFixed(0)}/s (p50 ${f.p50Ms} ms, p99 ${f.p99Ms} ms)`,
+    );
+    const med = (a: number[]) => percentile([...a].sort((x, y) => x - y), 50);
+    console.error(`bench: invocations: median ms after sending the invoke: 202 ${med(stages.accepted)}, webhook at bot ${med(stages.webhook)}, respond answered ${med(stages.responded)}, reply on socket ${s.p50Ms}`);
+    return [f, s];
+  },
+};
