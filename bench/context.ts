@@ -1,6 +1,8 @@
 // What a scenario gets to work with: servers on fresh resources, bots, and a load generator. Everything
 // started through the context is stopped by the runner after the scenario, whatever happens.
-import autocannon from "autocannon";
+import { execFile } from "node:child_process";
+import { join } from "node:path";
+import { promisify } from "node:util";
 import { loadConfig } from "../server/src/platform/config.ts";
 import { createLogger } from "../server/src/platform/logger.ts";
 import { startServer, type RunningServer } from "../server/src/server.ts";
@@ -48,6 +50,24 @@ export interface Scenario {
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 
+interface LoadFigures {
+  average: number;
+  total: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+
+const run = promisify(execFile);
+
+/** autocannon in a child process: the server under test keeps this process's event loop to itself. */
+async function runLoad(opts: object): Promise<LoadFigures> {
+  const { stdout } = await run(process.execPath, [join(import.meta.dirname, "load-child.mjs"), JSON.stringify(opts)], { maxBuffer: 1 << 20 });
+  return JSON.parse(stdout) as LoadFigures;
+}
+
 export function createContext(): { ctx: BenchContext; cleanup(): Promise<void> } {
   const cleanups: (() => Promise<void>)[] = [];
   const ctx: BenchContext = {
@@ -77,16 +97,9 @@ export function createContext(): { ctx: BenchContext; cleanup(): Promise<void> }
         body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
         connections: opts.connections ?? CONNECTIONS,
       };
-      await autocannon({ ...base, duration: 1 }); // warm-up: JIT, pools, caches
-      const r = await autocannon({ ...base, duration: opts.duration ?? DURATION });
-      return {
-        name,
-        requestsPerSecond: r.requests.average,
-        p50Ms: r.latency.p50,
-        p99Ms: r.latency.p99,
-        requests: r.requests.total,
-        failures: r.non2xx + r.errors + r.timeouts,
-      };
+      await runLoad({ ...base, duration: 1 }); // warm-up: JIT, pools, caches
+      const r = await runLoad({ ...base, duration: opts.duration ?? DURATION });
+      return { name, requestsPerSecond: r.average, p50Ms: r.p50, p99Ms: r.p99, requests: r.total, failures: r.non2xx + r.errors + r.timeouts };
     },
     defer: (fn) => void cleanups.push(fn),
   };
