@@ -7,6 +7,10 @@ import type * as T from "./types.ts";
 
 export type ClientOptions = SessionOptions;
 
+/** Option values as spec 2.4 accepts them (the generated map type is too narrow to carry them). */
+export type OptionValue = string | number | boolean;
+export type InvokeCommand = Omit<T.InvokeRequest, "options"> & { options?: Record<string, OptionValue> };
+
 export type LoginResult = T.TokenResponse | T.TwoFactorRequired;
 
 export interface ParleyClient extends ApiMethods {
@@ -33,7 +37,7 @@ export interface ParleyClient extends ApiMethods {
   commands: {
     catalog(spaceId: string, channelId: string): Promise<T.CommandCatalog>;
     /** Invokes a bot's slash command; the reply arrives as an `interaction:response` realtime frame. */
-    invoke(spaceId: string, channelId: string, body: T.InvokeRequest): Promise<T.InvokeResponse>;
+    invoke(spaceId: string, channelId: string, body: InvokeCommand): Promise<T.InvokeResponse>;
   };
   messages: {
     list(spaceId: string, channelId: string, query?: { limit?: number; before?: string }): Promise<T.ChatMessage[]>;
@@ -84,7 +88,7 @@ export function createClient(options: ClientOptions): ParleyClient {
     },
     commands: {
       catalog: (s, c) => api.GET("/api/chat/{space_id}/{channel_id}/commands", { params: { path: ch(s, c) } }),
-      invoke: (s, c, body) => api.POST("/api/chat/{space_id}/{channel_id}/commands/invoke", { params: { path: ch(s, c) }, body }),
+      invoke: (s, c, body) => api.POST("/api/chat/{space_id}/{channel_id}/commands/invoke", { params: { path: ch(s, c) }, body: body as T.InvokeRequest }),
     },
     messages: {
       list: (s, c, query) => api.GET("/api/chat/{space_id}/{channel_id}/messages", { params: { path: ch(s, c), query } }),

@@ -1,5 +1,5 @@
 // @parley/sdk-client: the typed user API client and the realtime client. Browser-safe: no Node-only imports.
-export { createClient, type ClientOptions, type LoginResult, type ParleyClient } from "./client.ts";
+export { createClient, type ClientOptions, type InvokeCommand, type LoginResult, type OptionValue, type ParleyClient } from "./client.ts";
 export { ApiError, isApiError } from "./errors.ts";
 export type { ApiMethod, ApiMethods, ResultOf } from "./methods.ts";
 export type { FetchLike, MaybePromise, TokenProvider } from "./session.ts";

@@ -11,7 +11,7 @@ beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-const user = { id: "0193a000-0000-7000-8000-000000000001", username: "ada", display_name: null, bio: null, default_avatar_index: 1, is_bot: false, is_anonymous: false, created_at: "2026-11-22T04:12:20.486Z" };
+const user = { id: "0193a000-0000-7000-8000-000000000001", username: "ada", display_name: null, bio: "", default_avatar_index: 1, is_bot: false, is_anonymous: false, created_at: "2026-11-22T04:12:20.486Z" };
 
 function tokens(n: number): TokenResponse {
   return { access_token: `access-${n}`, refresh_token: `refresh-${n}`, token_type: "bearer", expires_in: 900, device_id: "d", user, requires_2fa: false } as TokenResponse;
@@ -52,7 +52,7 @@ describe("ApiError", () => {
     const issues = [{ location: "body", path: "/name", message: "must NOT have more than 100 characters", code: "maxLength" }];
     server.use(http.post(`${BASE}/api/spaces`, () => HttpResponse.json({ detail: "name: must NOT have more than 100 characters", errors: issues }, { status: 422 })));
     const client = createClient({ baseUrl: BASE, token: "t" });
-    const err = (await client.spaces.create({ name: "x".repeat(101) }).catch((e: unknown) => e)) as ApiError;
+    const err = (await client.spaces.create({ name: "x".repeat(101), visibility: "private" }).catch((e: unknown) => e)) as ApiError;
     expect(err.status).toBe(422);
     expect(err.detail).toBe("name: must NOT have more than 100 characters");
     expect(err.errors).toEqual(issues);
@@ -100,8 +100,8 @@ describe("token refresh", () => {
       }),
     );
     const client = createClient({ baseUrl: BASE, token: "access-1", refreshToken: "refresh-1" });
-    await client.POST("/api/spaces", { body: { name: "Den" } });
-    expect(bodies).toEqual([{ name: "Den" }, { name: "Den" }]);
+    await client.POST("/api/spaces", { body: { name: "Den", visibility: "private" } });
+    expect(bodies).toEqual([{ name: "Den", visibility: "private" }, { name: "Den", visibility: "private" }]);
   });
 
   it("concurrent 401s share one refresh", async () => {

@@ -4,7 +4,7 @@ import { WebSocket } from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../test/helpers/server.ts";
 import { registerUser, type TestUser } from "../../test/helpers/users.ts";
-import { createClient, isFrame, type Disconnected, type MessageCreatedFrame, type ServerFrame, type WebSocketConstructor } from "../src/index.ts";
+import { createClient, isFrame, type Disconnected, type MessageCreatedFrame, type ServerFrame, type WebSocketConstructor, type WebSocketLike } from "../src/index.ts";
 import { connectRealtime } from "../src/node.ts";
 
 let server: TestServer;
@@ -22,7 +22,7 @@ const fastBackoff = { baseMs: 20, maxMs: 100 };
 
 async function spaceWithChannel(token: string) {
   const client = createClient({ baseUrl: base, token });
-  const space = await client.spaces.create({ name: "Realtime den" });
+  const space = await client.spaces.create({ name: "Realtime den", visibility: "private" });
   const channels = await client.spaces.channels(space.id);
   const text = channels.find((c) => c.type === "text");
   if (!text) throw new Error("no text channel");
@@ -110,17 +110,33 @@ describe("connectRealtime", () => {
 
   it("treats a missing pong as a dead link and reconnects", async () => {
     // A socket that swallows the server's pongs, as a half-dead network path would.
-    class Deaf extends WebSocket {
+    class Deaf implements WebSocketLike {
+      private inner: WebSocket;
+      onopen: ((ev: never) => void) | null = null;
+      onmessage: ((ev: never) => void) | null = null;
+      onclose: ((ev: never) => void) | null = null;
+      onerror: ((ev: never) => void) | null = null;
       constructor(url: string) {
-        super(url);
+        this.inner = new WebSocket(url);
+        this.inner.onopen = () => fire(this.onopen, {});
+        this.inner.onmessage = (ev) => void (String(ev.data).includes('"pong"') || fire(this.onmessage, { data: ev.data }));
+        this.inner.onclose = (ev) => fire(this.onclose, { code: ev.code, reason: ev.reason });
+        this.inner.onerror = () => {};
       }
-      override set onmessage(fn: ((ev: WebSocket.MessageEvent) => void) | null) {
-        super.onmessage = fn && ((ev) => (String(ev.data).includes('"pong"') ? undefined : fn(ev)));
+      get readyState() {
+        return this.inner.readyState;
       }
-      override get onmessage() {
-        return super.onmessage;
+      send(data: string) {
+        this.inner.send(data);
+      }
+      close(code?: number, reason?: string) {
+        this.inner.close(code, reason);
+      }
+      terminate() {
+        this.inner.terminate();
       }
     }
+    const fire = (fn: ((ev: never) => void) | null, ev: unknown) => (fn as ((ev: unknown) => void) | null)?.(ev);
     const rt = connectRealtime({ baseUrl: base, tokenProvider: () => alice.token, WebSocket: Deaf satisfies WebSocketConstructor, heartbeatMs: 150, pongTimeoutMs: 150, backoff: fastBackoff });
     try {
       const first = await rt.ready();
