@@ -8,6 +8,13 @@ import { createBot } from "../../../../test/helpers/bots.ts";
 import { insertSpace } from "../../../../test/helpers/fixtures.ts";
 import { newId } from "../../platform/ids.ts";
 import { installBot, world, type World } from "./testkit.ts";
+import { LimiterUnavailable, type LimiterFactory } from "../../platform/limiter.ts";
+import { RealtimePublisher } from "../../platform/realtime/publisher.ts";
+import { HttpError, tooManyRequests } from "../../platform/errors.ts";
+import { InteractionsService } from "./service.ts";
+import { InteractionTokens } from "./token.ts";
+import { interactionMetrics } from "./metrics.ts";
+import { Registry } from "prom-client";
 
 let server: TestServer;
 let w: World;
@@ -208,6 +215,36 @@ describe("check order (CONTRACT 8): each check fails while every later one would
     expect((await w.invoke(await w.member(), { command: "ping" })).status).toBe(202);
     const other = await installBot(server, w.owner, w.space.id, { channels: [w.space.generalId] });
     expect((await w.invoke(u, { bot_user_id: other.id, command: "ping" })).status).toBe(202);
+    // Outcomes are counted by class, never by value.
+    const metrics = await (await fetch(`${server.url}/metrics`)).text();
+    for (const result of ["ok", "invalid_options", "rate_limited"]) expect(metrics).toMatch(new RegExp(`^command_invocations_total\\{result="${result}"\\} [1-9]`, "m"));
+    expect(metrics).toMatch(/^command_invoke_duration_seconds_count\{result="ok"\} [1-9]/m);
+  });
+});
+
+describe("fail-closed limiter", () => {
+  // The service against the real database and dispatcher, with a limiter store that does not answer.
+  const service = (over: { limiters?: LimiterFactory; invokeLimit?: (u: string, b: string) => Promise<void> }) => {
+    const p = server.platform;
+    const down: LimiterFactory = { create: (spec) => ({ spec, consume: () => Promise.reject(new LimiterUnavailable(new Error("down"))), peek: () => Promise.reject(new Error("down")) }) };
+    return new InteractionsService({
+      db: p.db, clock: p.clock, log: p.log, limiters: over.limiters ?? down, dispatcher: server.webhooks.dispatcher,
+      realtime: new RealtimePublisher(p.pubsub), installs: undefined as never,
+      tokens: new InteractionTokens("x".repeat(32), Date.now), metrics: interactionMetrics(new Registry()), invokeLimit: over.invokeLimit,
+    });
+  };
+
+  it("answers 429 `rate limiter temporarily unavailable — retry shortly` with Retry-After 5, after the option checks", async () => {
+    const u = await w.member();
+    const s = service({});
+    const err = (await s.invoke(u.id, w.space.id, w.space.generalId, { bot_user_id: w.bot.id, command: "ping" }).catch((e) => e)) as HttpError;
+    expect(err).toMatchObject({ status: 429, detail: "rate limiter temporarily unavailable — retry shortly", headers: { "Retry-After": "5" } });
+    const invalid = (await s.invoke(u.id, w.space.id, w.space.generalId, { bot_user_id: w.bot.id, command: "v", options: {} }).catch((e) => e)) as HttpError;
+    expect(invalid).toMatchObject({ status: 400, detail: "missing required option: req_i" });
+    // The shared spec 8 limiter, when wired, answers for itself; its 429 passes through unchanged.
+    const shared = service({ invokeLimit: async () => { throw tooManyRequests("rate limiter temporarily unavailable — retry shortly", 5); } });
+    const viaShared = (await shared.invoke(u.id, w.space.id, w.space.generalId, { bot_user_id: w.bot.id, command: "ping" }).catch((e) => e)) as HttpError;
+    expect(viaShared).toMatchObject({ status: 429, headers: { "Retry-After": "5" } });
   });
 });
 
