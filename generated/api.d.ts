@@ -715,6 +715,92 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/e2e/channels/{channel_id}/commits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Commits that moved the group past `since`, oldest first */
+        get: operations["ChannelGroups_commits"];
+        put?: never;
+        /** Post the commit for the current epoch; exactly one commit wins each epoch (409 stale epoch otherwise) */
+        post: operations["ChannelGroups_commit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/e2e/channels/{channel_id}/group": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The channel group's epoch and latest GroupInfo */
+        get: operations["ChannelGroups_group"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/e2e/key-packages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload one-time KeyPackages (and optionally the last-resort one) for the caller's device */
+        post: operations["KeyPackages_upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/e2e/key-packages/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Claim one KeyPackage per active device of each user (each one-time package is given out once) */
+        post: operations["KeyPackages_claim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/e2e/key-packages/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many one-time KeyPackages the caller's device has left */
+        get: operations["KeyPackages_count"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/spaces": {
         parameters: {
             query?: never;
@@ -1884,6 +1970,96 @@ export type components = {
             last_activity_at: string;
             is_member: boolean;
         };
+        "E2E.ClaimKeyPackagesRequest": {
+            user_ids: components["schemas"]["E2E.uuid"][];
+        };
+        "E2E.ClaimKeyPackagesResponse": {
+            /** @description One per active device of each requested user who shares a space with the caller (the caller's own device excluded). */
+            key_packages: components["schemas"]["E2E.ClaimedKeyPackage"][];
+        };
+        "E2E.ClaimedKeyPackage": {
+            user_id: string;
+            /** @description The device session the package belongs to (the MLS client). */
+            device_id: string;
+            key_package: string;
+        };
+        "E2E.CommitAccepted": {
+            /**
+             * Format: int64
+             * @description The channel's new epoch (the posted epoch + 1).
+             */
+            epoch: number;
+        };
+        /** @description A Commit (MLSMessage), base64. */
+        "E2E.CommitB64": string;
+        "E2E.CommitEntry": {
+            /**
+             * Format: int64
+             * @description The epoch this commit moved the group to.
+             */
+            epoch: number;
+            commit: string;
+            /** @description The device session that posted it. */
+            sender_device_id: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        "E2E.CommitList": {
+            /** @description Oldest first. */
+            commits: components["schemas"]["E2E.CommitEntry"][];
+        };
+        "E2E.CommitRequest": {
+            /**
+             * Format: int64
+             * @description The epoch the commit was made in: must be the channel's current epoch.
+             */
+            epoch: number;
+            commit: components["schemas"]["E2E.CommitB64"];
+            group_info: components["schemas"]["E2E.GroupInfoB64"];
+            welcome?: components["schemas"]["E2E.WelcomeB64"];
+            /** @description The device sessions the Welcome is for; only they receive it (members of the space, active sessions). */
+            welcome_device_ids?: components["schemas"]["E2E.uuid"][];
+        };
+        /** @description A GroupInfo (MLSMessage), base64. */
+        "E2E.GroupInfoB64": string;
+        "E2E.GroupStateResponse": {
+            /**
+             * Format: int64
+             * @description The channel group's current epoch (0 before the first commit).
+             */
+            epoch: number;
+            /** @description The GroupInfo posted with the last commit (null before the first one). */
+            group_info: string | null;
+        };
+        /** @description One MLS KeyPackage (an MLSMessage of wire format mls_key_package), base64. */
+        "E2E.KeyPackageB64": string;
+        "E2E.KeyPackageCount": {
+            /**
+             * Format: int32
+             * @description One-time packages of the caller's device still unclaimed (the last-resort one is not counted).
+             */
+            available: number;
+        };
+        /** @description 409 when the posted epoch is not the current one: another commit won it. */
+        "E2E.StaleEpochBody": {
+            /** @description `stale epoch` */
+            detail: string;
+            /**
+             * Format: int64
+             * @description The channel's current epoch.
+             */
+            epoch: number;
+        };
+        "E2E.UploadKeyPackagesRequest": {
+            /** @description One-time KeyPackages of the caller's device session. */
+            key_packages: components["schemas"]["E2E.KeyPackageB64"][];
+            /** @description Handed out when the device has no one-time package left, and kept; replaces the previous one. */
+            last_resort?: components["schemas"]["E2E.KeyPackageB64"];
+        };
+        /** @description A Welcome (MLSMessage), base64. */
+        "E2E.WelcomeB64": string;
+        /** Format: uuid */
+        "E2E.uuid": string;
         /** @description Every error answer: a single human-readable sentence. */
         ErrorBody: {
             detail: string;
@@ -5415,6 +5591,351 @@ export interface operations {
             };
             /** @description The server cannot find the requested resource. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Client error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Client error */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    ChannelGroups_commits: {
+        parameters: {
+            query?: {
+                since?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                channel_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["E2E.CommitList"];
+                };
+            };
+            /** @description Access is unauthorized. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server cannot find the requested resource. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Client error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Client error */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    ChannelGroups_commit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                channel_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["E2E.CommitRequest"];
+            };
+        };
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["E2E.CommitAccepted"];
+                };
+            };
+            /** @description Access is unauthorized. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server cannot find the requested resource. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request conflicts with the current state of the server. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["E2E.StaleEpochBody"];
+                };
+            };
+            /** @description Client error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Client error */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    ChannelGroups_group: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                channel_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["E2E.GroupStateResponse"];
+                };
+            };
+            /** @description Access is unauthorized. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server cannot find the requested resource. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Client error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Client error */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    KeyPackages_upload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["E2E.UploadKeyPackagesRequest"];
+            };
+        };
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["E2E.KeyPackageCount"];
+                };
+            };
+            /** @description Access is unauthorized. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Client error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Client error */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    KeyPackages_claim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["E2E.ClaimKeyPackagesRequest"];
+            };
+        };
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["E2E.ClaimKeyPackagesResponse"];
+                };
+            };
+            /** @description Access is unauthorized. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Client error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Client error */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    KeyPackages_count: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["E2E.KeyPackageCount"];
+                };
+            };
+            /** @description Access is unauthorized. */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

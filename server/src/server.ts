@@ -55,6 +55,9 @@ import { botMessageRoutes } from "./features/bot-messages/routes.ts";
 import { writeServiceMessages } from "./features/bot-messages/service-messages.ts";
 import { VoiceService } from "./features/voice/service.ts";
 import { botVoiceRoutes, memberVoiceRoutes } from "./features/voice/routes.ts";
+import { E2EService } from "./features/e2e/service.ts";
+import { e2eRoutes } from "./features/e2e/routes.ts";
+import { dropRevokedKeyPackages, publishE2EMembership } from "./features/e2e/events.ts";
 
 export interface RunningServer {
   url: string;
@@ -112,6 +115,9 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   const channelEvents = new ChannelEvents(db, webhooks.dispatcher, realtime, platform.log);
   writeServiceMessages(db, spaceEvents, channelEvents);
   const voice = new VoiceService(db, config.livekit, botInstalls, channelEvents, clock);
+  const e2e = new E2EService(db, realtime, platform.log);
+  publishE2EMembership(spaceEvents, realtime);
+  await dropRevokedKeyPackages(pubsub, e2e, platform.log);
 
   const app = createHttpApp({
     logger: platform.log,
@@ -143,6 +149,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
       app.use("/api/spaces", spaceRoutes({ db, spaces, members, channels, requireUser: userAuth(users) }));
       app.use(commandInvocationRoutes(interactions, users));
       app.use(messageRoutes(new MessagesService(db, realtime, clock, platform.log), users));
+      app.use(e2eRoutes(e2e, users));
       app.use("/api/bots", botAccountRoutes(new BotsService(db, bots), users));
       app.use("/api/spaces/:space_id/bots", installRoutes(installs, users));
       app.use("/api/bot", botAuth(bots));

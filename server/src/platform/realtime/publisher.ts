@@ -26,6 +26,16 @@ export interface MembershipControl {
   change: "joined" | "left";
 }
 
+/**
+ * A frame for one device session (= MLS client) of a user: it travels on the user's channel as a control
+ * message, and each gateway hands the inner frame only to that user's sockets authenticated with `device_id`.
+ */
+export interface DeviceEnvelope {
+  type: "rt:device";
+  device_id: string;
+  frame: Frame;
+}
+
 /** Space frames that change who belongs to the space, and what they mean for the user they name. */
 const MEMBERSHIP_FRAMES: Record<string, "joined" | "left"> = {
   "member:joined": "joined",
@@ -60,6 +70,12 @@ export class RealtimePublisher {
   async toUsers(userIds: Iterable<string>, frame: Frame): Promise<void> {
     const text = JSON.stringify(frame);
     await Promise.all([...new Set(userIds)].map((id) => this.pubsub.publish(RT.user(id), text)));
+  }
+
+  /** To the connections of one user that were authenticated with device session `deviceId`, on any process. */
+  async toDevice(userId: string, deviceId: string, frame: Frame): Promise<void> {
+    const env: DeviceEnvelope = { type: "rt:device", device_id: deviceId, frame };
+    await this.pubsub.publish(RT.user(userId), JSON.stringify(env));
   }
 
   /** To every connected member of a space who can see `channelId` (all members when null). */

@@ -2,11 +2,13 @@
 // hear for them. Each process subscribes once per locally connected user and once per space any local user is
 // in (reference-counted), and turns every published frame into bytes once, whatever the number of sockets.
 import type { PubSub } from "../pubsub.ts";
-import { CONTROL_PREFIX, RT, membershipSubject, type Frame, type MembershipControl } from "./publisher.ts";
+import { CONTROL_PREFIX, RT, membershipSubject, type DeviceEnvelope, type Frame, type MembershipControl } from "./publisher.ts";
 
 /** What the registry needs of a socket: the gateway's connection object implements it. */
 export interface Deliverable {
   readonly userId: string;
+  /** The device session the socket authenticated with (device-targeted frames go only to matching sockets). */
+  readonly deviceSessionId?: string;
   /** Sends bytes already serialised as one JSON text frame (the connection applies its own back-pressure rule). */
   deliver(data: Buffer): void;
 }
@@ -166,13 +168,22 @@ export class LocalRegistry<C extends Deliverable> {
 
   private onControl(userId: string, msg: string): void {
     try {
-      const ctl = JSON.parse(msg) as MembershipControl;
+      const ctl = JSON.parse(msg) as MembershipControl | DeviceEnvelope;
       if (ctl.type === "rt:membership" && typeof ctl.space_id === "string") {
         void this.setMembership(userId, ctl.space_id, ctl.change === "joined" ? "joined" : "left");
+      } else if (ctl.type === "rt:device" && typeof ctl.device_id === "string") {
+        this.toDevice(userId, ctl.device_id, ctl.frame);
       }
     } catch (err) {
       this.onError(err, "control frame");
     }
+  }
+
+  private toDevice(userId: string, deviceId: string, frame: Frame): void {
+    const conns = this.users.get(userId)?.conns;
+    if (!conns) return;
+    let data: Buffer | undefined;
+    for (const c of conns) if (c.deviceSessionId === deviceId) c.deliver((data ??= Buffer.from(JSON.stringify(frame))));
   }
 
   private onSpaceMessage(spaceId: string, msg: string): void {

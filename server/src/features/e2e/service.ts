@@ -1,0 +1,107 @@
+// The MLS Delivery Service (CONTRACT 12): a key directory per device session and per-channel ordering of
+// handshake messages. Blobs are opaque base64 (checked by the contract); nothing here parses, logs or trusts them.
+import type { Knex } from "knex";
+import type { Logger } from "../../platform/logger.ts";
+import { notFound } from "../../platform/errors.ts";
+import type { Frame, RealtimePublisher } from "../../platform/realtime/publisher.ts";
+import { findMembership } from "../spaces/access.ts";
+import type { components } from "../../../../generated/api.d.ts";
+import * as store from "./store.ts";
+import { claimableUsers, welcomeRecipients } from "./rules.ts";
+
+type S = components["schemas"];
+export type UploadKeyPackagesRequest = S["E2E.UploadKeyPackagesRequest"];
+export type ClaimKeyPackagesResponse = S["E2E.ClaimKeyPackagesResponse"];
+export type GroupStateResponse = S["E2E.GroupStateResponse"];
+export type CommitRequest = S["E2E.CommitRequest"];
+export type CommitList = S["E2E.CommitList"];
+
+export const CHANNEL_NOT_FOUND = "channel not found";
+export const STALE_EPOCH = "stale epoch";
+
+/** Who is asking: the user and the device session (= MLS client) of the access token. */
+export interface Caller {
+  id: string;
+  sessionId: string;
+}
+
+export type CommitOutcome = { accepted: true; epoch: number } | { accepted: false; epoch: number };
+
+export class E2EService {
+  constructor(
+    private db: Knex,
+    private realtime: RealtimePublisher,
+    private log: Logger,
+  ) {}
+
+  async upload(caller: Caller, body: UploadKeyPackagesRequest): Promise<number> {
+    return store.addKeyPackages(this.db, caller.id, caller.sessionId, body.key_packages, body.last_resort);
+  }
+
+  count(caller: Caller): Promise<number> {
+    return store.countKeyPackages(this.db, caller.sessionId);
+  }
+
+  async claim(caller: Caller, userIds: string[]): Promise<ClaimKeyPackagesResponse> {
+    const allowed = await store.usersSharingASpace(this.db, caller.id, claimableUsers(userIds));
+    const rows = await store.claimKeyPackages(this.db, allowed, caller.sessionId);
+    return { key_packages: rows.map((r) => ({ user_id: r.user_id, device_id: r.device_id, key_package: r.key_package })) };
+  }
+
+  async group(caller: Caller, channelId: string): Promise<GroupStateResponse> {
+    await this.channelOf(caller, channelId);
+    const g = await store.findGroup(this.db, channelId);
+    return { epoch: g?.epoch ?? 0, group_info: g?.group_info ?? null };
+  }
+
+  async commit(caller: Caller, channelId: string, body: CommitRequest): Promise<CommitOutcome> {
+    const spaceId = await this.channelOf(caller, channelId);
+    const won = await store.advanceGroup(this.db, {
+      channelId,
+      epoch: body.epoch,
+      commit: body.commit,
+      groupInfo: body.group_info,
+      senderDeviceId: caller.sessionId,
+    });
+    if (!won) {
+      // Another commit took this epoch (or the posted one is not the current one at all): tell the current one.
+      return { accepted: false, epoch: (await store.findGroup(this.db, channelId))?.epoch ?? 0 };
+    }
+    const epoch = body.epoch + 1;
+    await this.fanOut(spaceId, channelId, epoch, caller.sessionId, body);
+    return { accepted: true, epoch };
+  }
+
+  async commits(caller: Caller, channelId: string, since: number, limit: number): Promise<CommitList> {
+    await this.channelOf(caller, channelId);
+    const rows = await store.listCommits(this.db, channelId, since, limit);
+    return {
+      commits: rows.map((r) => ({ epoch: Number(r.epoch), commit: r.commit, sender_device_id: r.sender_device_id, created_at: r.created_at.toISOString() })),
+    };
+  }
+
+  /** Drops the packages of revoked device sessions (they must never be handed out; claims filter them anyway). */
+  async sessionsRevoked(deviceIds: string[]): Promise<void> {
+    await store.dropKeyPackages(this.db, deviceIds);
+  }
+
+  /** The channel's space, when the caller is a member of it; 404 otherwise (a foreign channel is not known). */
+  private async channelOf(caller: Caller, channelId: string): Promise<string> {
+    const spaceId = await store.channelSpace(this.db, channelId);
+    if (!spaceId || !(await findMembership(this.db, spaceId, caller.id))) throw notFound(CHANNEL_NOT_FOUND);
+    return spaceId;
+  }
+
+  private async fanOut(spaceId: string, channelId: string, epoch: number, senderDeviceId: string, body: CommitRequest): Promise<void> {
+    // The commit is stored and ordered: a delivery failure must not fail the request (clients catch up with GET commits).
+    const warn = (what: string) => (err: unknown) => this.log.warn({ err: (err as Error).message, what, channel_id: channelId, epoch }, "e2e fan-out failed");
+    const commitFrame: Frame = { type: "e2e:commit", channel_id: channelId, epoch, commit: body.commit, sender_device_id: senderDeviceId };
+    const sends: Promise<void>[] = [this.realtime.toSpace(spaceId, channelId, commitFrame).catch(warn("commit"))];
+    if (body.welcome) {
+      const devices = await store.memberDevices(this.db, spaceId, welcomeRecipients(body.welcome_device_ids));
+      const welcomeFrame: Frame = { type: "e2e:welcome", channel_id: channelId, epoch, welcome: body.welcome };
+      for (const d of devices) sends.push(this.realtime.toDevice(d.user_id, d.device_id, welcomeFrame).catch(warn("welcome")));
+    }
+    await Promise.all(sends);
+  }
+}

@@ -1,0 +1,137 @@
+// SQL of the MLS Delivery Service: KeyPackages per device session, channel groups and their ordered commits.
+import type { Knex } from "knex";
+
+export interface ClaimedRow {
+  user_id: string;
+  device_id: string;
+  key_package: string;
+}
+
+export interface CommitRow {
+  epoch: string | number;
+  commit: string;
+  sender_device_id: string;
+  created_at: Date;
+}
+
+/** Stores one-time packages and (if given) replaces the device's last-resort package; answers the count left. */
+export async function addKeyPackages(db: Knex, userId: string, deviceId: string, packages: string[], lastResort?: string): Promise<number> {
+  return db.transaction(async (trx) => {
+    await trx("e2e_key_packages").insert(packages.map((key_package) => ({ user_id: userId, device_id: deviceId, key_package })));
+    if (lastResort !== undefined) {
+      await trx("e2e_key_packages").where({ device_id: deviceId, last_resort: true }).delete();
+      await trx("e2e_key_packages").insert({ user_id: userId, device_id: deviceId, key_package: lastResort, last_resort: true });
+    }
+    return countKeyPackages(trx, deviceId);
+  });
+}
+
+export async function countKeyPackages(db: Knex, deviceId: string): Promise<number> {
+  const row = await db("e2e_key_packages").where({ device_id: deviceId, last_resort: false }).count<{ n: string }[]>({ n: "*" }).first();
+  return Number(row?.n ?? 0);
+}
+
+/** Of `userIds`, those who share at least one space with `callerId` (the caller too, when in any space). */
+export async function usersSharingASpace(db: Knex, callerId: string, userIds: string[]): Promise<string[]> {
+  const rows = await db("members as mine")
+    .join("members as theirs", "theirs.space_id", "mine.space_id")
+    .where("mine.user_id", callerId)
+    .whereIn("theirs.user_id", userIds)
+    .distinct("theirs.user_id");
+  return rows.map((r) => r.user_id);
+}
+
+/**
+ * One package per active device of `userIds` except `exceptDevice`. One-time packages are deleted as they are
+ * handed out — row locks with SKIP LOCKED mean two concurrent claimers never take the same one — and a device
+ * with none left (or whose last one another claimer holds right now) gets its last-resort package, which stays.
+ * Packages of revoked sessions are never handed out.
+ */
+export async function claimKeyPackages(db: Knex, userIds: string[], exceptDevice: string): Promise<ClaimedRow[]> {
+  if (!userIds.length) return [];
+  const oneTime = await db.raw<{ rows: ClaimedRow[] }>(
+    `WITH devices AS (
+       SELECT s.id FROM sessions s
+        WHERE s.user_id = ANY(?::uuid[]) AND s.revoked_at IS NULL AND s.id <> ?
+     ), pick AS (
+       SELECT p.id FROM devices d
+        CROSS JOIN LATERAL (
+          SELECT k.id FROM e2e_key_packages k
+           WHERE k.device_id = d.id AND NOT k.last_resort
+           ORDER BY k.id LIMIT 1
+           FOR UPDATE SKIP LOCKED
+        ) p
+     )
+     DELETE FROM e2e_key_packages k USING pick WHERE k.id = pick.id
+     RETURNING k.user_id, k.device_id, k.key_package`,
+    [userIds, exceptDevice],
+  );
+  const served = new Set(oneTime.rows.map((r) => r.device_id));
+  const fallback: ClaimedRow[] = await db("e2e_key_packages as k")
+    .join("sessions as s", "s.id", "k.device_id")
+    .whereIn("k.user_id", userIds)
+    .whereNull("s.revoked_at")
+    .whereNot("k.device_id", exceptDevice)
+    .where("k.last_resort", true)
+    .select("k.user_id", "k.device_id", "k.key_package");
+  return [...oneTime.rows, ...fallback.filter((r) => !served.has(r.device_id))];
+}
+
+/** Drops every package of the given (revoked) device sessions. */
+export async function dropKeyPackages(db: Knex, deviceIds: string[]): Promise<void> {
+  if (deviceIds.length) await db("e2e_key_packages").whereIn("device_id", deviceIds).delete();
+}
+
+export async function findGroup(db: Knex, channelId: string): Promise<{ epoch: number; group_info: string } | undefined> {
+  const row = await db("e2e_groups").where({ channel_id: channelId }).select("epoch", "group_info").first();
+  return row && { epoch: Number(row.epoch), group_info: row.group_info };
+}
+
+/**
+ * Moves the channel's group from `epoch` to `epoch + 1` and records the commit, or does nothing when `epoch`
+ * is not the current one (answers false). The conditional write is what makes exactly one commit win an epoch:
+ * concurrent writers of the same epoch queue on the group row and all but the first see a changed epoch.
+ */
+export async function advanceGroup(
+  db: Knex,
+  c: { channelId: string; epoch: number; commit: string; groupInfo: string; senderDeviceId: string },
+): Promise<boolean> {
+  return db.transaction(async (trx) => {
+    const next = c.epoch + 1;
+    const moved =
+      c.epoch === 0
+        ? await trx("e2e_groups").insert({ channel_id: c.channelId, epoch: next, group_info: c.groupInfo }).onConflict("channel_id").ignore().returning("epoch")
+        : await trx("e2e_groups")
+            .where({ channel_id: c.channelId, epoch: c.epoch })
+            .update({ epoch: next, group_info: c.groupInfo, updated_at: trx.fn.now() })
+            .returning("epoch");
+    if (!moved.length) return false;
+    await trx("e2e_commits").insert({ channel_id: c.channelId, epoch: next, commit: c.commit, sender_device_id: c.senderDeviceId });
+    return true;
+  });
+}
+
+export async function listCommits(db: Knex, channelId: string, since: number, limit: number): Promise<CommitRow[]> {
+  return db("e2e_commits")
+    .where({ channel_id: channelId })
+    .where("epoch", ">", since)
+    .orderBy("epoch", "asc")
+    .limit(limit)
+    .select("epoch", "commit", "sender_device_id", "created_at");
+}
+
+/** Of `deviceIds`, the active sessions of members of `spaceId`, with their users (welcome recipients). */
+export async function memberDevices(db: Knex, spaceId: string, deviceIds: string[]): Promise<{ user_id: string; device_id: string }[]> {
+  if (!deviceIds.length) return [];
+  return db("sessions as s")
+    .join("members as m", (j) => j.on("m.user_id", "s.user_id").andOn("m.space_id", db.raw("?", [spaceId])))
+    .whereIn("s.id", deviceIds)
+    .whereNull("s.revoked_at")
+    .select("s.user_id", "s.id as device_id");
+}
+
+/** The space of a channel, if the channel exists. */
+export async function channelSpace(db: Knex, channelId: string): Promise<string | undefined> {
+  const row = await db("channels").where({ id: channelId }).select("space_id").first();
+  return row?.space_id;
+}
