@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../../test/helpers/server.ts";
+import { startDiceBot } from "../../dice-bot/src/bot.ts";
 
 const CLI_DIR = resolve(import.meta.dirname, "..");
 let server: TestServer;
@@ -151,5 +152,28 @@ it("registers, creates a bot and a space, installs the bot, and prints the ephem
   } finally {
     bot.server.closeAllConnections();
     bot.server.close();
+  }
+});
+
+it("works with the dice bot of examples/dice-bot", { timeout: 90_000 }, async () => {
+  const tag = Date.now().toString(36);
+  await cli("register", `cli2_${tag}`, `cli2_${tag}@example.test`, "correct-horse-battery");
+  // The webhook URL must exist before the bot, whose secret comes from creating that webhook: reserve a port.
+  const port = await new Promise<number>((ok) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => ok(port));
+    });
+  });
+  const created = await cli("create-bot", `dice2_${tag}`, "--webhook", `http://127.0.0.1:${port}/`);
+  const dice = await startDiceBot({ baseUrl: server.url, token: created.token as string, webhookSecret: created.webhook_secret as string, port, random: (n) => n });
+  try {
+    const space = await cli("create-space", "Dice den 2");
+    await cli("install-bot", space.space_id as string, created.bot_id as string);
+    const rolled = await cli("roll", space.space_id as string, created.bot_id as string, "--sides", "6", "--count", "3");
+    expect(rolled.bot_user_id).toBe(created.bot_id);
+    expect(rolled.reply).toBe("🎲 3d6: 1, 1, 1 (total 3)");
+  } finally {
+    await dice.close();
   }
 });
