@@ -13,7 +13,7 @@ beforeAll(async () => {
 afterAll(() => server?.stop());
 
 describe("embedded mode", () => {
-  it("sends, lists with reactions, deletes, limits per channel, and hands out voice credentials", async () => {
+  it("sends, lists with reactions, deletes, and hands out voice credentials", async () => {
     const http = api(server.url);
     const owner = await registerUser(server.url);
     const space = (await http.post("/api/spaces", { name: "embedded", visibility: "public" }, { token: owner.token })).body;
@@ -26,9 +26,6 @@ describe("embedded mode", () => {
     const path = `/api/bot/spaces/${space.id}/channels/${text}/messages`;
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) ids.push((await http.post(path, { content: `m${i}` }, { bot: bot.token })).body.id);
-    const sixth = await http.post(path, { content: "m5" }, { bot: bot.token });
-    expect(sixth.status).toBe(429);
-    expect(sixth.headers.get("retry-after")).toBe("1");
     for (const e of ["b", "a", "b"]) expect((await http.post(`/api/bot/spaces/${space.id}/messages/${ids[0]}/reactions`, { emoji: e }, { bot: bot.token })).status).toBe(204);
     expect((await http.del(`/api/bot/spaces/${space.id}/messages/${ids[4]}`, { bot: bot.token })).status).toBe(204);
     const list = await http.get(path, { bot: bot.token });

@@ -24,7 +24,7 @@ export class BotMessagesService {
 
   async send(bot: BotPrincipal, spaceId: string, channelId: string, body: SendMessageRequest): Promise<MessageResponse> {
     await this.installs.resolveBotInSpace(bot, spaceId, { channelId, scope: "messages.send" });
-    const replyTo = body.reply_to ?? null;
+    const replyTo = body.reply_to?.toLowerCase() ?? null;
     // Lookups that do not depend on the limits run beside them (the send path is latency-bound); their
     // failures are observed below, after the limits have had their say.
     const listeners = this.events.listeners(spaceId, channelId, "message.created");

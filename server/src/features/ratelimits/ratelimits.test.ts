@@ -41,11 +41,20 @@ const expect429 = (res: Reply, detail: string, retryAfter: string | null) => {
 
 describe("sends per channel: 5 per second", () => {
   it("lets 5 sends through, refuses the 6th in the same second with Retry-After 1, and lets sends through again after", async () => {
-    const bot = await installedBot();
-    const started = Date.now();
-    for (let i = 0; i < 5; i++) expect((await send(bot, `m${i}`)).status).toBe(201);
-    const sixth = await send(bot, "m5");
-    expect(Date.now() - started).toBeLessThan(1000);
+    // The boundary is only defined when all six land in one second; on a starved machine a try can take
+    // longer, and then it proves nothing either way: try again with a fresh bot (fresh counters).
+    let bot!: { id: string; token: string };
+    let statuses: number[] = [];
+    let sixth!: Reply;
+    for (let attempt = 0; attempt < 4; attempt++) {
+      bot = await installedBot();
+      const started = Date.now();
+      // Ids count the same whatever their case.
+      statuses = (await Promise.all([0, 1, 2, 3, 4].map((i) => send(bot, `m${i}`, i % 2 ? space.generalId.toUpperCase() : space.generalId)))).map((r) => r.status);
+      sixth = await send(bot, "m5");
+      if (Date.now() - started < 1000) break;
+    }
+    expect(statuses).toEqual([201, 201, 201, 201, 201]);
     expect429(sixth, `msg:ch:${bot.id}:${space.generalId} > 5/1s`, "1");
     // Another channel of the same space has its own count.
     expect((await send(bot, "elsewhere", space.voiceId)).status).toBe(201);
@@ -53,7 +62,8 @@ describe("sends per channel: 5 per second", () => {
     expect((await send(bot, "again")).status).toBe(201);
     // The refused send was not written.
     const listed = await http.get(`/api/bot/spaces/${space.id}/channels/${space.generalId}/messages`, { bot: bot.token });
-    expect(listed.body.map((m: { content: string }) => m.content)).not.toContain("m5");
+    const own = listed.body.filter((m: { author_id: string }) => m.author_id === bot.id).map((m: { content: string }) => m.content);
+    expect(own).not.toContain("m5");
   });
 });
 

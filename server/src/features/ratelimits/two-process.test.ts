@@ -44,11 +44,18 @@ describe("send limits across two processes", () => {
     const send = (srv: ServerProcess, bot: { token: string }, channelId: string, content: string) =>
       api(srv.url).post(`/api/bot/spaces/${space.id}/channels/${channelId}/messages`, { content }, { bot: bot.token });
 
-    const first = await install();
-    const started = Date.now();
-    for (let i = 0; i < 5; i++) expect((await send(i % 2 ? b : a, first, channelIds[0]!, `c${i}`)).status).toBe(201);
-    const sixth = await send(b, first, channelIds[0]!, "c5");
-    expect(Date.now() - started).toBeLessThan(1000);
+    // All six must land in one second for the boundary to mean anything; a starved machine gets another try.
+    let first!: { id: string; token: string };
+    let statuses: number[] = [];
+    let sixth!: Awaited<ReturnType<typeof send>>;
+    for (let attempt = 0; attempt < 4; attempt++) {
+      first = await install();
+      const started = Date.now();
+      statuses = (await Promise.all([0, 1, 2, 3, 4].map((i) => send(i % 2 ? b : a, first, channelIds[0]!, `c${i}`)))).map((r) => r.status);
+      sixth = await send(b, first, channelIds[0]!, "c5");
+      if (Date.now() - started < 1000) break;
+    }
+    expect(statuses).toEqual([201, 201, 201, 201, 201]);
     expect(sixth.status).toBe(429);
     expect(sixth.body).toEqual({ detail: `msg:ch:${first.id}:${channelIds[0]} > 5/1s` });
     expect(sixth.headers.get("retry-after")).toBe("1");

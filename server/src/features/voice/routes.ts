@@ -11,11 +11,17 @@ interface Params {
 
 const JOIN = "/spaces/:space_id/voice/:channel_id/join";
 
+/** Canonical (lowercase) ids: the room name is built from them. */
+const ids = (params: unknown): Params => {
+  const p = params as Params;
+  return { space_id: p.space_id.toLowerCase(), channel_id: p.channel_id.toLowerCase() };
+};
+
 /** Mount under /api, with the user authentication middleware. */
 export function memberVoiceRoutes(voice: VoiceService, requireUser: RequestHandler): Router {
   const r = Router();
   r.post(JOIN, requireUser, async (req, res) => {
-    const { space_id, channel_id } = req.params as unknown as Params;
+    const { space_id, channel_id } = ids(req.params);
     res.json(await voice.memberJoin(currentUser(req).id, space_id, channel_id));
   });
   return r;
@@ -25,7 +31,7 @@ export function memberVoiceRoutes(voice: VoiceService, requireUser: RequestHandl
 export function botVoiceRoutes(voice: VoiceService): Router {
   const r = Router();
   r.post(JOIN, async (req, res) => {
-    const { space_id, channel_id } = req.params as unknown as Params;
+    const { space_id, channel_id } = ids(req.params);
     res.json(await voice.botJoin(currentBot(req), space_id, channel_id));
   });
   return r;
