@@ -8,6 +8,7 @@ import { openPlatform, type Platform, type PlatformOverrides } from "./platform/
 import { createHttpApp } from "./platform/http/app.ts";
 import { drainHttp } from "./platform/http/shutdown.ts";
 import { renderDocs } from "./platform/http/docs.ts";
+import { mountPortal } from "./platform/http/portal.ts";
 import { unavailable } from "./platform/errors.ts";
 import { loadContract } from "./contract.ts";
 import { BotAuthenticator, botAuth } from "./features/bots/auth.ts";
@@ -125,6 +126,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     apiSpec: contract,
     validateResponses: config.validateResponses,
     mountOpen(app: Express) {
+      mountPortal(app);
       app.get("/api/openapi.json", (_req, res) => void res.type("application/json").send(contractJson));
       app.get("/api/docs", (_req, res) => void res.type("html").send(docsHtml));
     },
