@@ -111,8 +111,14 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   spaceEvents.on("member.left", (e) => installs.memberLeft(e.spaceId, e.userId));
   const channels = new ChannelsService(db, clock);
   const usersService = new UsersService({ db, auth, presence });
-  const interactions = createInteractions(platform, { dispatcher: webhooks.dispatcher, realtime, installs: botInstalls });
   const rateLimits = createRateLimits(platform.limiters, platform.metrics.registry, platform.log);
+  const interactions = createInteractions(platform, {
+    dispatcher: webhooks.dispatcher,
+    realtime,
+    installs: botInstalls,
+    // One limiter for all of spec 8 (texts, Retry-After, fail-closed, rate_limit_rejections_total).
+    invokeLimit: (userId, botId) => rateLimits.invoke(userId, botId),
+  });
   const channelEvents = new ChannelEvents(db, webhooks.dispatcher, realtime, platform.log);
   writeServiceMessages(db, spaceEvents, channelEvents);
   const voice = new VoiceService(db, config.livekit, botInstalls, channelEvents, clock);
