@@ -21,7 +21,7 @@ it("the main entry reaches only browser-safe modules; the node entry adds ws", (
   expect(main.size).toBeGreaterThan(5);
   const external = [...main.values()].flat();
   expect(external.filter((s) => s.startsWith("node:") || s === "ws")).toEqual([]);
-  expect(new Set(external)).toEqual(new Set(["openapi-fetch"]));
+  expect(external).toContain("openapi-fetch");
   const node = reachable(resolve(import.meta.dirname, "../src/node.ts"));
   expect([...node.values()].flat()).toContain("ws");
 });
