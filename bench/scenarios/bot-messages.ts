@@ -40,8 +40,13 @@ async function bareServer(dbUrl: string, ids: { spaceId: string; botId: string }
         status = 201;
         body = toJson(r.rows[0]);
       } else {
+        // The same SQL as our list (author's is_bot, reaction counts), so the ratio is the stack around it.
         const r = await pool.query(
-          `SELECT ${COLS} FROM messages WHERE channel_id = $1 AND deleted_at IS NULL AND kind IN ('bot', 'service') ORDER BY id DESC LIMIT 50`,
+          `SELECT ${COLS.replace(/(\w+)/g, "m.$1")}, coalesce(u.is_bot, false) AS author_is_bot,
+             (SELECT json_agg(json_build_object('emoji', r.emoji, 'count', r.n) ORDER BY r.first)
+                FROM (SELECT emoji, count(*)::int AS n, min(created_at) AS first FROM reactions WHERE message_id = m.id GROUP BY emoji) r) AS reactions
+           FROM messages m LEFT JOIN users u ON u.id = m.author_id
+           WHERE m.channel_id = $1 AND m.deleted_at IS NULL AND m.kind IN ('bot', 'service') ORDER BY m.id DESC LIMIT 50`,
           [channelId],
         );
         body = r.rows.map(toJson);

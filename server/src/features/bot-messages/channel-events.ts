@@ -57,7 +57,9 @@ export class ChannelEvents {
     };
     // Nobody listens: a single insert, no transaction round trips.
     const deliveries = bots.length ? await this.db.transaction(write) : await write(this.db);
-    await this.afterCommit(deliveries, msg.spaceId, msg.channelId, { type: "message:created", ...message });
+    // Started now (so frames keep the order of the sends) but not awaited: the row and its outbox are
+    // committed, and the response need not wait one more Redis round trip for the fan-out.
+    void this.afterCommit(deliveries, msg.spaceId, msg.channelId, { type: "message:created", ...message });
     return message;
   }
 

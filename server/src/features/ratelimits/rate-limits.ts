@@ -24,25 +24,43 @@ export class RateLimits {
 
   /** Counts one hit of `limit` for `key`; throws the 429 of spec 8 when it is used up or cannot be checked. */
   async hit(limit: LimitName, key: string, policy: RetryPolicy): Promise<void> {
-    const spec = LIMITS[limit];
-    let outcome;
-    try {
-      outcome = await this.limiters[limit].consume(key);
-    } catch (err) {
-      if (!(err instanceof LimiterUnavailable)) throw err;
-      this.rejections.inc({ limit: "unavailable" });
-      this.log.warn({ limit: spec.name, err: (err.cause as Error | undefined)?.message }, "rate limiter unavailable; refusing");
-      throw tooManyRequests(UNAVAILABLE_TEXT, policy.onUnavailable ? UNAVAILABLE_RETRY_AFTER : undefined);
-    }
-    if (outcome.ok) return;
-    this.rejections.inc({ limit: spec.name });
-    throw tooManyRequests(limitText(spec, key), policy.onLimit ? spec.durationSeconds : undefined);
+    const outcome = await this.count(limit, key);
+    if (outcome !== "ok") this.refuse(limit, key, outcome, policy);
   }
 
-  /** A bot message send: per channel (5/1 s), then per space (60/60 s). */
+  /**
+   * A bot message send: per channel (5/1 s) and per space (60/60 s), counted in one Redis round trip (the
+   * send path is latency-bound). When both refuse, the channel limit is the one reported. A send refused by
+   * the channel limit still counts for the space: the space allows 1 per second on average, the channel 5,
+   * so a bot that meets the channel limit meets the space limit within seconds either way.
+   */
   async messageSend(botId: string, spaceId: string, channelId: string): Promise<void> {
-    await this.hit("channelSends", `${botId}:${channelId}`, MESSAGE_SEND);
-    await this.hit("spaceSends", `${botId}:${spaceId}`, MESSAGE_SEND);
+    const channelKey = `${botId}:${channelId}`;
+    const spaceKey = `${botId}:${spaceId}`;
+    const [channel, space] = await Promise.all([this.count("channelSends", channelKey), this.count("spaceSends", spaceKey)]);
+    if (channel !== "ok") this.refuse("channelSends", channelKey, channel, MESSAGE_SEND);
+    if (space !== "ok") this.refuse("spaceSends", spaceKey, space, MESSAGE_SEND);
+  }
+
+  private async count(limit: LimitName, key: string): Promise<"ok" | "over" | "unavailable"> {
+    try {
+      return (await this.limiters[limit].consume(key)).ok ? "ok" : "over";
+    } catch (err) {
+      if (!(err instanceof LimiterUnavailable)) throw err;
+      this.log.warn({ limit: LIMITS[limit].name, err: (err.cause as Error | undefined)?.message }, "rate limiter unavailable; refusing");
+      return "unavailable";
+    }
+  }
+
+  /** Counts the refusal once (rate_limit_rejections_total) and throws its 429. */
+  private refuse(limit: LimitName, key: string, why: "over" | "unavailable", policy: RetryPolicy): never {
+    const spec = LIMITS[limit];
+    if (why === "unavailable") {
+      this.rejections.inc({ limit: "unavailable" });
+      throw tooManyRequests(UNAVAILABLE_TEXT, policy.onUnavailable ? UNAVAILABLE_RETRY_AFTER : undefined);
+    }
+    this.rejections.inc({ limit: spec.name });
+    throw tooManyRequests(limitText(spec, key), policy.onLimit ? spec.durationSeconds : undefined);
   }
 
   /** Any bot-API request (1000/60 s per bot). */
