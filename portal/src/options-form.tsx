@@ -1,5 +1,6 @@
 // A form generated from a command's option schema (spec 2.4): the input follows the type, choices become a
 // select, min/max and required go on the inputs. Values leave typed, as the invoke endpoint expects them.
+import { channelLabel } from "./ui.tsx";
 import type { ChannelResponse, OptionValue, components } from "@parley/sdk-client";
 import { Field } from "./ui.tsx";
 
@@ -80,7 +81,7 @@ function OptionInput({ id, hint, option: o, value, set, channels, members }: { i
           {blank}
           {channels.map((c) => (
             <option key={c.id} value={c.id}>
-              {c.type === "voice" ? "🔊" : "#"} {c.name}
+              {channelLabel(c)}
             </option>
           ))}
         </select>

@@ -143,6 +143,9 @@ export function ShownOnce({ label, value, onDone }: { label: string; value: stri
   );
 }
 
+/** "#general" for text, "voice (voice channel)" for voice: plain text, no emoji fonts needed. */
+export const channelLabel = (c: { name: string; type: string }): string => (c.type === "voice" ? `${c.name} (voice channel)` : `#${c.name}`);
+
 export const when = (iso: string | null | undefined): string => (iso ? new Date(iso).toLocaleString() : "—");
 
 export function Confirm({ label, onConfirm, busy, danger }: { label: string; onConfirm: () => void; busy?: boolean; danger?: boolean }) {

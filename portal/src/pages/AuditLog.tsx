@@ -5,6 +5,9 @@ import { Async, ErrorBox, useAction, useLoad, when } from "../ui.tsx";
 
 type Row = components["schemas"]["Bots.AuditLogEntry"];
 
+/** Callers ask for pages of this size; a shorter page is the last one. */
+export const AUDIT_PAGE = 20;
+
 export function AuditLog({ load }: { load: (before?: string) => Promise<Row[]> }) {
   const first = useLoad(() => load(), []);
   const [older, setOlder] = useState<Row[]>([]);
@@ -13,7 +16,7 @@ export function AuditLog({ load }: { load: (before?: string) => Promise<Row[]> }
     const rows = [...(first.data ?? []), ...older];
     const page = await load(rows[rows.length - 1]?.id);
     setOlder((o) => [...o, ...page]);
-    if (page.length === 0) setDone(true);
+    if (page.length < AUDIT_PAGE) setDone(true);
   });
   const refresh = async () => {
     setOlder([]);
@@ -64,7 +67,7 @@ export function AuditLog({ load }: { load: (before?: string) => Promise<Row[]> }
               <button type="button" className="secondary" onClick={() => void refresh()}>
                 Refresh
               </button>
-              {all.length > 0 && !done && (
+              {rows.length >= AUDIT_PAGE && !done && (
                 <button type="button" className="secondary" disabled={more.busy} onClick={() => void more.run()}>
                   Older entries
                 </button>

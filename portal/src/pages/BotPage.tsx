@@ -6,7 +6,7 @@ import { Link, navigate } from "../router.tsx";
 import { Async, Confirm, ErrorBox, Field, ShownOnce, useAction, useLoad } from "../ui.tsx";
 import { CommandsPanel } from "./CommandsPanel.tsx";
 import { WebhooksPanel } from "./WebhooksPanel.tsx";
-import { AuditLog } from "./AuditLog.tsx";
+import { AUDIT_PAGE, AuditLog } from "./AuditLog.tsx";
 
 export function BotPage({ botId }: { botId: string }) {
   const { client } = usePortal();
@@ -30,7 +30,7 @@ export function BotPage({ botId }: { botId: string }) {
             <WebhooksPanel botId={b.id} onChanged={changed} />
             <section aria-labelledby="bot-audit">
               <h2 id="bot-audit">Audit log</h2>
-              <AuditLog key={changes} load={(before) => client.GET("/api/bots/{bot_id}/audit-log", { params: { path: { bot_id: b.id }, query: { limit: 20, ...(before ? { before } : {}) } } })} />
+              <AuditLog key={changes} load={(before) => client.GET("/api/bots/{bot_id}/audit-log", { params: { path: { bot_id: b.id }, query: { limit: AUDIT_PAGE, ...(before ? { before } : {}) } } })} />
             </section>
           </>
         )}

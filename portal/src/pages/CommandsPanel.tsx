@@ -17,9 +17,11 @@ export function CommandsPanel({ botId }: { botId: string }) {
       {token ? (
         <>
           <CommandList token={token} />
-          <button type="button" className="secondary" onClick={() => setBotToken(botId, null)}>
-            Forget the token in this tab
-          </button>
+          <div className="row">
+            <button type="button" className="secondary" onClick={() => setBotToken(botId, null)}>
+              Forget the token in this tab
+            </button>
+          </div>
         </>
       ) : (
         <form className="card" aria-label="Bot token for commands" onSubmit={(e) => (e.preventDefault(), setBotToken(botId, paste.trim()), setPaste(""))}>
@@ -57,9 +59,11 @@ function CommandList({ token }: { token: string }) {
                 <CommandCard key={c.name} command={c} busy={toggle.busy} onToggle={(on) => void toggle.run(c.name, on)} />
               ))}
             </ul>
-            <button type="button" className="secondary" onClick={() => void commands.reload()}>
-              Refresh
-            </button>
+            <div className="row">
+              <button type="button" className="secondary" onClick={() => void commands.reload()}>
+                Refresh commands
+              </button>
+            </div>
           </>
         )
       }

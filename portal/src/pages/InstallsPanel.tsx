@@ -1,5 +1,6 @@
 // Bots installed in a space (CONTRACT 6): install one of your bots with scopes and allowed channels, change an
 // install (scopes, channels, suspended or active), or revoke it.
+import { channelLabel } from "../ui.tsx";
 import { useState } from "react";
 import type { BotMembershipResponse, ChannelResponse } from "@parley/sdk-client";
 import { usePortal } from "../context.ts";
@@ -65,7 +66,7 @@ function ScopeAndChannelPicker(props: { scopes: string[]; setScopes: (s: string[
             <label key={c.id} className="check">
               <input type="checkbox" checked={props.allowed.includes(c.id)} onChange={(e) => props.setAllowed(toggle(props.allowed, c.id, e.target.checked))} />
               <span>
-                {c.type === "voice" ? "🔊" : "#"} {c.name}
+                {channelLabel(c)}
               </span>
             </label>
           ))}

@@ -1,9 +1,10 @@
 // One space: its channels, the bots installed in it (for admins), and its audit log (admins).
+import { channelLabel } from "../ui.tsx";
 import { useState } from "react";
 import { usePortal } from "../context.ts";
 import { Link } from "../router.tsx";
 import { Async, useLoad } from "../ui.tsx";
-import { AuditLog } from "./AuditLog.tsx";
+import { AUDIT_PAGE, AuditLog } from "./AuditLog.tsx";
 import { InstallsPanel } from "./InstallsPanel.tsx";
 
 export function SpacePage({ spaceId }: { spaceId: string }) {
@@ -41,7 +42,7 @@ export function SpacePage({ spaceId }: { spaceId: string }) {
                     <ul className="plain">
                       {list.map((c) => (
                         <li key={c.id}>
-                          {c.type === "voice" ? "🔊" : "#"} {c.name} <span className="muted small">({c.type})</span>
+                          {channelLabel(c)}
                         </li>
                       ))}
                     </ul>
@@ -56,7 +57,7 @@ export function SpacePage({ spaceId }: { spaceId: string }) {
               {admin && (
                 <section aria-labelledby="space-audit">
                   <h2 id="space-audit">Audit log</h2>
-                  <AuditLog key={changes} load={(before) => client.GET("/api/spaces/{space_id}/audit-log", { params: { path: { space_id: s.id }, query: { limit: 20, ...(before ? { before } : {}) } } })} />
+                  <AuditLog key={changes} load={(before) => client.GET("/api/spaces/{space_id}/audit-log", { params: { path: { space_id: s.id }, query: { limit: AUDIT_PAGE, ...(before ? { before } : {}) } } })} />
                 </section>
               )}
             </>
