@@ -7,7 +7,10 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { generate } from "otplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { api } from "../../test/helpers/http.ts";
+import { registerUser } from "../../test/helpers/users.ts";
 import { startReceiver, type Received, type Receiver } from "../../test/helpers/receiver.ts";
 import { startTestServer, type TestServer } from "../../test/helpers/server.ts";
 
@@ -240,4 +243,28 @@ describe("developer portal in a browser", () => {
     await expect.poll(() => page.getByLabel("Bot token", { exact: true }).isVisible()).toBe(true);
     await shot("11-bot-after-reload");
   }, 90_000);
+
+  it("asks for the second factor when the account has 2FA on, and shows the server's detail for a wrong code", async () => {
+    const http = api(server.url);
+    const u = await registerUser(server.url);
+    const setup = await http.post("/api/auth/toggle-2fa", { enable: true, password: u.password }, { token: u.token });
+    const done = await http.post("/api/auth/toggle-2fa", { enable: true, password: u.password, code: await generate({ secret: setup.body.secret }) }, { token: u.token });
+    expect(done.body.enabled).toBe(true);
+
+    const tab = await browser.newPage();
+    await tab.goto(server.url + "/portal/");
+    await tab.getByLabel("Username or e-mail").fill(u.username);
+    await tab.getByLabel("Password").fill(u.password);
+    await tab.getByRole("button", { name: "Log in" }).last().click();
+    const code = tab.getByLabel(/Code from your authenticator app/);
+    await expect.poll(() => code.isVisible()).toBe(true);
+    await code.fill("000000");
+    await tab.getByRole("button", { name: "Verify" }).click();
+    await expect.poll(() => tab.getByRole("alert").textContent()).toBe("invalid code");
+    await tab.screenshot({ path: join(SHOTS, "12-two-factor.png") });
+    await code.fill(done.body.recovery_codes[0]);
+    await tab.getByRole("button", { name: "Verify" }).click();
+    await expect.poll(() => tab.getByText(`@${u.username}`).isVisible()).toBe(true);
+    await tab.close();
+  }, 30_000);
 });
