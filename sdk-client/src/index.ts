@@ -10,3 +10,5 @@ export { backoffDelay, type BackoffOptions } from "./realtime/backoff.ts";
 export { isFrame, parseFrame } from "./realtime/frames.ts";
 export type * from "./realtime/frames.ts";
 export type { WebSocketConstructor, WebSocketLike } from "./realtime/socket.ts";
+export { E2EClient, type E2EOptions } from "./e2e/client.ts";
+export { MemoryStore, type E2EStore } from "./e2e/store.ts";

@@ -5,6 +5,7 @@ import { connectRealtime as connect, type RealtimeClient, type RealtimeOptions }
 import type { WebSocketConstructor } from "./realtime/socket.ts";
 
 export * from "./index.ts";
+export { FileStore } from "./e2e/file-store.ts";
 
 export function connectRealtime(options: RealtimeOptions): RealtimeClient {
   return connect({ WebSocket: WebSocket satisfies WebSocketConstructor, ...options });
