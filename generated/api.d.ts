@@ -1593,7 +1593,9 @@ export type components = {
             space_id: string | null;
             target_type: string | null;
             target_id: string | null;
-            data: Record<string, never>;
+            data: {
+                [key: string]: unknown;
+            };
             /** Format: date-time */
             created_at: string;
         };
@@ -1807,7 +1809,9 @@ export type components = {
             space_id: string | null;
             target_type: string | null;
             target_id: string | null;
-            data: Record<string, never>;
+            data: {
+                [key: string]: unknown;
+            };
             /** Format: date-time */
             created_at: string;
         };
@@ -2088,7 +2092,9 @@ export type components = {
             /** Format: uuid */
             bot_user_id: string;
             command: string;
-            options?: Record<string, never>;
+            options?: {
+                [key: string]: unknown;
+            };
         };
         "Interactions.InvokeResponse": {
             /** @description UUIDv7; also in the `command.invoked` event and in the ephemeral reply. */
@@ -4116,7 +4122,9 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": {
+                    [key: string]: unknown;
+                };
             };
         };
         responses: {
