@@ -182,6 +182,20 @@ describe("delivery", () => {
     b.close();
   });
 
+  it("keeps delivering a space's frames to a user who reconnects at once", async () => {
+    const space = await insertSpace(server.platform.db, alice.id);
+    for (let i = 0; i < 3; i++) {
+      const first = WsClient.ready(server.url, alice.token);
+      const second = WsClient.ready(server.url, alice.token);
+      (await first).client.close();
+      const { client } = await second;
+      await sleep(20);
+      await publisher.toSpace(space.id, space.generalId, { type: "test:reconnect", i });
+      await client.next((f) => f.type === "test:reconnect" && f.i === i);
+      client.close();
+    }
+  });
+
   it("keeps gateway control frames away from clients", async () => {
     const { client } = await WsClient.ready(server.url, alice.token);
     await publisher.membershipChanged(alice.id, "00000000-0000-7000-8000-000000000000", "left");

@@ -81,7 +81,9 @@ export class LocalRegistry<C extends Deliverable> {
     void user.ready
       .catch(() => {})
       .then(async () => {
-        for (const spaceId of user.spaces) this.leave(spaceId, conn.userId);
+        // A new connection of the same user may have re-joined these spaces meanwhile: keep those.
+        const current = this.users.get(conn.userId);
+        for (const spaceId of user.spaces) if (!current?.spaces.has(spaceId)) this.leave(spaceId, conn.userId);
         user.spaces.clear();
         const unsub = await user.unsubscribe;
         await unsub?.();

@@ -1,0 +1,36 @@
+// `npm run bench -- realtime`: the gateway's two figures. Both start their own server *process* instead of
+// ctx.startServer, so the client sockets opened here are not counted in the server's memory.
+//   - idle: RSS per idle authenticated connection (10,000 by default, BENCH_WS_IDLE), target ≤ 8 KiB;
+//   - fan-out: one message to 1,000 sockets of a channel, publish → last socket, p50/p99, against a bare `ws`
+//     server broadcasting the same frame from the same Redis in the same run, target ≤ 1.5×.
+// Needs `ulimit -n` above the idle count (the sockets of this process). Details go to stderr and latest.json.
+import type { BenchResult, Scenario } from "../context.ts";
+import { run as idle } from "./realtime-idle.ts";
+import { run as fanout } from "./realtime-fanout.ts";
+
+type Row = BenchResult & Record<string, unknown>;
+
+export const scenario: Scenario = {
+  name: "realtime",
+  description: "WebSocket gateway: memory per idle connection, fan-out to 1,000 sockets vs bare ws",
+  async run() {
+    const n = Number(process.env.BENCH_WS_IDLE ?? 10_000);
+    const f = await fanout(Number(process.env.BENCH_WS_FANOUT ?? 1000), 50);
+    console.error("bench: realtime fan-out", JSON.stringify(f));
+    const m = await idle(n);
+    console.error("bench: realtime idle", JSON.stringify(m));
+    const p = f.parley_publish_to_last_socket as { p50_ms: number; p99_ms: number };
+    const b = f.bare_ws_publish_to_last_socket as { p50_ms: number; p99_ms: number };
+    const e = f.parley_http_post_to_last_socket as { p50_ms: number; p99_ms: number };
+    // requests/s here is fan-outs per second at the median (1000 / p50).
+    const row = (name: string, s: { p50_ms: number; p99_ms: number }, extra: Record<string, unknown> = {}): Row => ({
+      name, requestsPerSecond: 1000 / s.p50_ms, p50Ms: s.p50_ms, p99Ms: s.p99_ms, requests: f.rounds as number, failures: 0, ...extra,
+    });
+    return [
+      row(`ws fan-out ${f.sockets} sockets: parley`, p, { ratioToBareWsP50: f.ratio_p50, ratioToBareWsP99: f.ratio_p99 }),
+      row(`ws fan-out ${f.sockets} sockets: bare ws`, b),
+      row(`ws fan-out ${f.sockets} sockets: POST → last socket`, e),
+      { name: `ws idle ${n}: ${((m.bytes_per_connection ?? NaN) / 1024).toFixed(1)} KiB RSS/conn`, requestsPerSecond: 0, p50Ms: 0, p99Ms: 0, requests: n, failures: 0, ...m },
+    ];
+  },
+};
