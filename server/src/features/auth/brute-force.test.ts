@@ -84,12 +84,12 @@ describe("brute-force limits", () => {
     };
     const known: number[] = [];
     const unknown: number[] = [];
-    for (let i = 0; i < 4; i++) {
+    for (let i = 0; i < 6; i++) {
       known.push(await time(u.username, `127.0.1.${i}`));
       unknown.push(await time(`ghost_${i}`, `127.0.2.${i}`));
     }
-    const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-    const ratio = median(known) / median(unknown);
+    // The fastest of each: load on a shared machine only ever adds time, so the minimum is the real cost.
+    const ratio = Math.min(...known) / Math.min(...unknown);
     expect(ratio).toBeGreaterThan(0.5);
     expect(ratio).toBeLessThan(2);
   });
