@@ -1801,20 +1801,6 @@ export type components = {
             /** @enum {string} */
             scheme: "Bot";
         };
-        /** @description One audit log row (CONTRACT 10). */
-        "Bots.AuditLogEntry": {
-            id: string;
-            action: string;
-            actor_id: string | null;
-            space_id: string | null;
-            target_type: string | null;
-            target_id: string | null;
-            data: {
-                [key: string]: unknown;
-            };
-            /** Format: date-time */
-            created_at: string;
-        };
         /** @description A bot's description: at most 400 characters. */
         "Bots.BotDescription": string;
         /** @description A bot's display name: 1 to 64 characters. */
@@ -4511,7 +4497,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Bots.AuditLogEntry"][];
+                    "application/json": components["schemas"]["AuditLogEntry"][];
                 };
             };
             /** @description Access is unauthorized. */

@@ -32,3 +32,18 @@ export async function spaceAuditLog(db: Knex, spaceId: string, limit: number, be
   if (before) q.andWhere("id", "<", before);
   return (await q).map(toAuditLogEntry);
 }
+
+/** Rows about a bot or done by it, newest first: two index scans (target, actor) merged by id. */
+export async function botAuditLog(db: Knex, botId: string, limit: number, before?: string): Promise<AuditLogEntry[]> {
+  const older = before ? "AND id < ?" : "";
+  const arg = before ? [before] : [];
+  const { rows } = await db.raw(
+    `SELECT * FROM (
+       (SELECT * FROM audit_log WHERE target_type = 'bot' AND target_id = ? ${older} ORDER BY id DESC LIMIT ?)
+       UNION
+       (SELECT * FROM audit_log WHERE actor_id = ? ${older} ORDER BY id DESC LIMIT ?)
+     ) a ORDER BY id DESC LIMIT ?`,
+    [botId, ...arg, limit, botId, ...arg, limit, limit],
+  );
+  return (rows as AuditRow[]).map(toAuditLogEntry);
+}

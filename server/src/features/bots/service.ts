@@ -9,13 +9,13 @@ import { randomAvatarIndex } from "../users/view.ts";
 import type { BotAuthenticator, BotState } from "./auth.ts";
 import { hashBotToken, newBotToken } from "./tokens.ts";
 import * as store from "./store.ts";
+import { botAuditLog, type AuditLogEntry } from "../audit/read.ts";
 import type { components } from "../../../../generated/api.d.ts";
 
 type S = components["schemas"];
 export type BotResponse = S["Bots.BotResponse"];
 type CreateBotRequest = S["Bots.CreateBotRequest"];
 type UpdateBotRequest = S["Bots.UpdateBotRequest"];
-type AuditLogEntry = S["Bots.AuditLogEntry"];
 
 const UNIQUE_VIOLATION = "23505";
 
@@ -27,18 +27,6 @@ export const toBotResponse = (b: store.BotRow): BotResponse => ({
   owner_id: b.owner_id,
   state: b.state,
   created_at: b.created_at.toISOString(),
-});
-
-const toAuditEntry = (r: store.AuditRow): AuditLogEntry => ({
-  id: r.id,
-  action: r.action,
-  actor_id: r.actor_id,
-  space_id: r.space_id,
-  target_type: r.target_type,
-  target_id: r.target_id,
-  // The schema says "any object"; openapi-typescript renders that as Record<string, never>.
-  data: r.data as AuditLogEntry["data"],
-  created_at: r.created_at.toISOString(),
 });
 
 /** Usernames are unique across users and bots; the citext unique index is the judge. */
@@ -138,6 +126,6 @@ export class BotsService {
 
   async auditLog(ownerId: string, botId: string, limit: number, before?: string): Promise<AuditLogEntry[]> {
     await this.owned(ownerId, botId);
-    return (await store.auditLog(this.db, botId, limit, before)).map(toAuditEntry);
+    return botAuditLog(this.db, botId, limit, before);
   }
 }

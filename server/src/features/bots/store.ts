@@ -54,29 +54,3 @@ export async function isServiceAdmin(db: Knex, userId: string): Promise<boolean>
   const row = await db("users").select("is_admin").where({ id: userId }).first();
   return Boolean(row?.is_admin);
 }
-
-export interface AuditRow {
-  id: string;
-  action: string;
-  actor_id: string | null;
-  space_id: string | null;
-  target_type: string | null;
-  target_id: string | null;
-  data: Record<string, unknown>;
-  created_at: Date;
-}
-
-/** Rows about the bot or done by it, newest first: two index scans (target, actor) merged by id. */
-export async function auditLog(db: Knex, botId: string, limit: number, before?: string): Promise<AuditRow[]> {
-  const older = before ? "AND id < ?" : "";
-  const arg = before ? [before] : [];
-  const { rows } = await db.raw(
-    `SELECT * FROM (
-       (SELECT * FROM audit_log WHERE target_type = 'bot' AND target_id = ? ${older} ORDER BY id DESC LIMIT ?)
-       UNION
-       (SELECT * FROM audit_log WHERE actor_id = ? ${older} ORDER BY id DESC LIMIT ?)
-     ) a ORDER BY id DESC LIMIT ?`,
-    [botId, ...arg, limit, botId, ...arg, limit, limit],
-  );
-  return rows;
-}
