@@ -6,6 +6,7 @@ import { RT } from "../../platform/realtime/publisher.ts";
 import { startTestServer, type TestServer } from "../../../../test/helpers/server.ts";
 import { api } from "../../../../test/helpers/http.ts";
 import { registerUser, type TestUser } from "../../../../test/helpers/users.ts";
+import { WsClient } from "../../../../test/helpers/ws.ts";
 
 const MIN = 60_000;
 let server: TestServer;
@@ -144,6 +145,25 @@ describe("presence", () => {
     expect(toA[1]).toEqual({ type: "presence:update", user_id: a.id, status: "invisible", custom_status: null });
     await offA();
     await offB();
+  });
+
+  it("reaches co-members' sockets once per shared space, never the subject's own with the public view", async () => {
+    const [a, b, outsider] = await Promise.all([registerUser(server.url), registerUser(server.url), registerUser(server.url)]);
+    const space = await http.post("/api/spaces", { name: "presence", visibility: "public" }, { token: a.token });
+    await http.post(`/api/spaces/${space.body.id}/join`, undefined, { token: b.token });
+    const [sa, sb, so] = await Promise.all([WsClient.ready(server.url, a.token), WsClient.ready(server.url, b.token), WsClient.ready(server.url, outsider.token)]);
+    try {
+      await http.post("/api/users/me/presence", { status: "invisible" }, { token: a.token });
+      const seen = await sb.client.next((f) => f.type === "presence:update" && f.user_id === a.id && f.status === "offline");
+      expect(seen).toEqual({ type: "presence:update", user_id: a.id, status: "offline", custom_status: null });
+      await sa.client.next((f) => f.type === "presence:update" && f.status === "invisible");
+      await new Promise((r) => setTimeout(r, 200));
+      // The subject hears only its true status; a user sharing no space and no friendship hears nothing.
+      expect(sa.client.ofType("presence:update").filter((f) => f.user_id === a.id).map((f) => f.status)).not.toContain("offline");
+      expect(so.client.ofType("presence:update").filter((f) => f.user_id === a.id)).toEqual([]);
+    } finally {
+      for (const c of [sa, sb, so]) c.client.close();
+    }
   });
 
   it("answers 422 for a bad status or a long custom status, 401 without a token", async () => {

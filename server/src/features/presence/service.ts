@@ -125,11 +125,21 @@ export class PresenceService {
   }
 
   /** Who hears about a user's presence: accepted friends and everyone sharing a space. */
-  async audience(userId: string): Promise<string[]> {
-    const rows = await this.db
-      .select("friend_id as id").from("friendships").where({ user_id: userId, state: "accepted" })
-      .union((q) => q.select("m2.user_id as id").from("members as m1").join("members as m2", "m2.space_id", "m1.space_id").where("m1.user_id", userId));
-    return rows.map((r: { id: string }) => r.id).filter((id: string) => id !== userId);
+  /**
+   * Who hears of a user's presence: the spaces it is in (one publish per space, however many members) and the
+   * friends who share none of them (one publish each). A co-member in two shared spaces hears it twice.
+   */
+  async audience(userId: string): Promise<{ spaceIds: string[]; friendIds: string[] }> {
+    const [spaces, friends] = await Promise.all([
+      this.db("members").select("space_id").where({ user_id: userId }),
+      this.db("friendships as f")
+        .select("f.friend_id as id")
+        .where({ "f.user_id": userId, "f.state": "accepted" })
+        .whereNotExists((q) =>
+          q.select(this.db.raw("1")).from("members as m1").join("members as m2", "m2.space_id", "m1.space_id").where("m1.user_id", userId).whereRaw("m2.user_id = f.friend_id"),
+        ),
+    ]);
+    return { spaceIds: spaces.map((r: { space_id: string }) => r.space_id), friendIds: friends.map((r: { id: string }) => r.id) };
   }
 
   /** Clears pending offline announcements (server shutdown). */
@@ -162,10 +172,12 @@ export class PresenceService {
     const status = effectiveStatus(f, this.clock.now());
     const custom = f.chosen?.custom ?? null;
     const pub = publicView(status, custom, f.hidden);
-    const others = await this.audience(userId);
+    const { spaceIds, friendIds } = await this.audience(userId);
+    const frame = { type: "presence:update", user_id: userId, ...pub };
     await Promise.all([
       this.realtime.toUser(userId, { type: "presence:update", user_id: userId, status, custom_status: custom }),
-      others.length ? this.realtime.toUsers(others, { type: "presence:update", user_id: userId, ...pub }) : undefined,
+      friendIds.length ? this.realtime.toUsers(friendIds, frame) : undefined,
+      ...spaceIds.map((id) => this.realtime.toSpace(id, null, frame, { exceptUserId: userId })),
     ]);
   }
 }

@@ -56,6 +56,8 @@ export function membershipSubject(frame: Frame): { userId: string; change: "join
 /** What travels on a space channel: the frame, and the channel it concerns (null: the whole space). */
 export interface SpaceEnvelope {
   channelId: string | null;
+  /** A user whose connections skip this frame (the subject of a presence update, who has its own). */
+  except?: string;
   frame: Frame;
 }
 
@@ -79,9 +81,9 @@ export class RealtimePublisher {
   }
 
   /** To every connected member of a space who can see `channelId` (all members when null). */
-  async toSpace(spaceId: string, channelId: string | null, frame: Frame): Promise<void> {
+  async toSpace(spaceId: string, channelId: string | null, frame: Frame, opts: { exceptUserId?: string } = {}): Promise<void> {
     // Key order matters: the gateway slices the frame's text out of the envelope without re-serialising it.
-    const env: SpaceEnvelope = { channelId, frame };
+    const env: SpaceEnvelope = opts.exceptUserId ? { channelId, except: opts.exceptUserId, frame } : { channelId, frame };
     const membership = membershipSubject(frame);
     await Promise.all([
       this.pubsub.publish(RT.space(spaceId), JSON.stringify(env)),

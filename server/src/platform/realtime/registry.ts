@@ -35,11 +35,18 @@ const FRAME_KEY = ',"frame":';
 
 /** The frame's JSON text inside a SpaceEnvelope, sliced rather than parsed and re-serialised. */
 export function frameText(envelope: string): string | null {
+  return splitEnvelope(envelope)?.text ?? null;
+}
+
+const EXCEPT = /"except":"([0-9a-f-]{36})"/;
+
+/** The frame's text and the user it skips, if any. */
+function splitEnvelope(envelope: string): { text: string; except: string | undefined } | null {
   if (!envelope.startsWith(ENVELOPE_HEAD)) return null;
-  // channelId is a UUID or null, so the first `,"frame":` is the key and not part of a value.
+  // channelId and except are UUIDs or null, so the first `,"frame":` is the key and not part of a value.
   const at = envelope.indexOf(FRAME_KEY, ENVELOPE_HEAD.length);
   if (at < 0 || !envelope.endsWith("}")) return null;
-  return envelope.slice(at + FRAME_KEY.length, -1);
+  return { text: envelope.slice(at + FRAME_KEY.length, -1), except: EXCEPT.exec(envelope.slice(0, at))?.[1] };
 }
 
 export class LocalRegistry<C extends Deliverable> {
@@ -191,10 +198,12 @@ export class LocalRegistry<C extends Deliverable> {
   private onSpaceMessage(spaceId: string, msg: string): void {
     const space = this.spaces.get(spaceId);
     if (!space) return;
-    const text = frameText(msg);
-    if (text === null) return this.onError(new Error("malformed space envelope"), "space frame");
+    const parts = splitEnvelope(msg);
+    if (parts === null) return this.onError(new Error("malformed space envelope"), "space frame");
+    const { text, except } = parts;
     const data = Buffer.from(text);
     for (const userId of space.users) {
+      if (userId === except) continue;
       const conns = this.users.get(userId)?.conns;
       if (conns) for (const c of conns) c.deliver(data);
     }
