@@ -10,8 +10,17 @@ export interface AccessClaims {
   sessionId: string;
 }
 
+const VERIFIED_MAX = 20_000;
+
 export class AccessTokens {
   private key: Uint8Array;
+  /**
+   * Tokens already verified, with their claims and expiry. A client sends the same access token for up to
+   * 15 minutes, so the HMAC (and jose's per-call key import) runs once per token instead of once per request;
+   * expiry is still checked on every hit. Revocation is the session guard's job, not this cache's.
+   */
+  private verified = new Map<string, { claims: AccessClaims; expMs: number }>();
+
   constructor(secret: string, private now: () => number) {
     this.key = new TextEncoder().encode(secret);
   }
@@ -28,10 +37,19 @@ export class AccessTokens {
 
   /** The claims, or null for anything that is not a valid, unexpired token of ours. */
   async verify(token: string): Promise<AccessClaims | null> {
+    const hit = this.verified.get(token);
+    if (hit) {
+      if (hit.expMs > this.now()) return hit.claims;
+      this.verified.delete(token);
+      return null;
+    }
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ["HS256"], currentDate: new Date(this.now()) });
-      if (typeof payload.sub !== "string" || typeof payload.sid !== "string") return null;
-      return { userId: payload.sub, sessionId: payload.sid };
+      if (typeof payload.sub !== "string" || typeof payload.sid !== "string" || typeof payload.exp !== "number") return null;
+      const claims = { userId: payload.sub, sessionId: payload.sid };
+      if (this.verified.size >= VERIFIED_MAX) this.verified.clear();
+      this.verified.set(token, { claims, expMs: payload.exp * 1000 });
+      return claims;
     } catch (err) {
       if (err instanceof errors.JOSEError) return null;
       throw err;
