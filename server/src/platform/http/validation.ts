@@ -1,5 +1,7 @@
 // Request (and, in tests, response) validation compiled once from generated/openapi.yaml,
 // and the single mapping of its errors to the CONTRACT 0 bodies.
+import { createRequire } from "node:module";
+import { dirname } from "node:path";
 import * as OpenApiValidator from "express-openapi-validator";
 import type { RequestHandler } from "express";
 import { HttpError } from "../errors.ts";
@@ -27,7 +29,29 @@ function describe(i: ValidationIssue): string {
 /** Paths served outside the contract (documents, the WebSocket upgrade, the portal's static files). */
 export const UNDOCUMENTED = /^\/(api\/(openapi\.json|docs|ws)|portal)(\/|$)|^\/$/;
 
+/**
+ * express-openapi-validator 5.6 finds a request's operation by compiling path-to-regexp for every declared route
+ * on every request (openapi.metadata.js, lookupRoute): with ~100 routes that was the largest single cost of a
+ * request. The compile is pure, so it is memoised once, on the very module instance the validator calls.
+ */
+function memoisePathToRegexp(): void {
+  const require = createRequire(import.meta.url);
+  const from = dirname(require.resolve("express-openapi-validator"));
+  const ptr = require(require.resolve("path-to-regexp", { paths: [from] })) as { pathToRegexp: (p: string, o?: object) => unknown; __memoised?: true };
+  if (ptr.__memoised) return;
+  const compile = ptr.pathToRegexp;
+  const cache = new Map<string, unknown>();
+  ptr.pathToRegexp = (path: string, opts?: object) => {
+    const key = `${path}\u0000${JSON.stringify(opts ?? {})}`;
+    let hit = cache.get(key);
+    if (hit === undefined) cache.set(key, (hit = compile(path, opts)));
+    return hit;
+  };
+  ptr.__memoised = true;
+}
+
 export function validator(apiSpec: object, validateResponses: boolean): RequestHandler[] {
+  memoisePathToRegexp();
   return OpenApiValidator.middleware({
     apiSpec: apiSpec as never,
     // Bodies are checked strictly (`"5"` is not an integer: 422); the validator always coerces query and path strings.
