@@ -35,6 +35,17 @@ export interface WorkerDeps {
 export const secretContext = (webhookId: string) => `webhook:${webhookId}`;
 
 export function deliveryProcessor(d: WorkerDeps) {
+  // Opened secrets by webhook and sealed text: a rotation changes the sealed text, so a stale entry is never used.
+  const opened = new Map<string, string>();
+  const unseal = (sealed: string, webhookId: string): string => {
+    const key = `${webhookId}.${sealed}`;
+    let secret = opened.get(key);
+    if (secret === undefined) {
+      if (opened.size >= 10_000) opened.clear();
+      opened.set(key, (secret = open(d.dataKey, sealed, secretContext(webhookId))));
+    }
+    return secret;
+  };
   return async (job: Job<DeliveryJob>): Promise<void> => {
     const row = await store.loadForAttempt(d.db, job.data.deliveryId);
     if (!row || row.status !== "pending") return;
@@ -44,9 +55,8 @@ export function deliveryProcessor(d: WorkerDeps) {
       d.metrics.deliveries.inc({ event: row.type, result: "skipped" });
       return;
     }
-    const secrets = [open(d.dataKey, row.secret_enc, secretContext(row.webhook_id))];
-    if (row.previous_secret_enc && row.previous_until && row.previous_until.getTime() > now)
-      secrets.push(open(d.dataKey, row.previous_secret_enc, secretContext(row.webhook_id)));
+    const secrets = [unseal(row.secret_enc, row.webhook_id)];
+    if (row.previous_secret_enc && row.previous_until && row.previous_until.getTime() > now) secrets.push(unseal(row.previous_secret_enc, row.webhook_id));
     const headers = {
       "x-service-event": row.type,
       "x-service-delivery": row.id,
@@ -58,10 +68,16 @@ export function deliveryProcessor(d: WorkerDeps) {
     if (result.status === 410) d.log.warn({ webhookId: row.webhook_id, deliveryId: row.id }, "bot_webhook_gone");
 
     if (result.ok) {
-      await d.db.transaction(async (trx) => {
-        await trx("deliveries").where({ id: row.id }).update({ status: "delivered", body: redactFinishedBody(row.type, row.body), attempts: trx.raw("attempts + 1"), last_status_code: result.status, last_error: null, next_attempt_at: null, finished_at: trx.fn.now() });
-        await trx("webhooks").where({ id: row.webhook_id }).update({ consecutive_failures: 0 });
-      });
+      // One statement, one round trip: the delivery is done and the webhook's run of failures ends (the
+      // webhook row is only written when there was a run to end).
+      await d.db.raw(
+        `WITH done AS (
+           UPDATE deliveries SET status = 'delivered', body = ?, attempts = attempts + 1, last_status_code = ?,
+             last_error = NULL, next_attempt_at = NULL, finished_at = now()
+           WHERE id = ? RETURNING webhook_id)
+         UPDATE webhooks SET consecutive_failures = 0 FROM done WHERE webhooks.id = done.webhook_id AND webhooks.consecutive_failures <> 0`,
+        [redactFinishedBody(row.type, row.body), result.status, row.id],
+      );
       d.metrics.deliveries.inc({ event: row.type, result: "delivered" });
       return;
     }
