@@ -1,8 +1,11 @@
 // parley CLI (example for @parley/sdk-client): `node --import tsx examples/client-cli/src/main.ts <command> …`
 // Server: PARLEY_URL (default http://127.0.0.1:8080). Tokens: PARLEY_STATE (default ~/.parley-cli.json).
 import { parseArgs } from "./args.ts";
-import { commands, createClient, describeError, UsageError } from "./commands.ts";
+import { chatCommands, type ChatContext } from "./chat.ts";
+import { commands as basic, createClient, describeError, UsageError } from "./commands.ts";
 import { load, save, statePath } from "./state.ts";
+
+const commands = { ...basic, ...chatCommands };
 
 async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
   const [name, ...rest] = argv;
@@ -21,7 +24,8 @@ async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
     onTokens: (t) => save(path, { accessToken: t.access_token, refreshToken: t.refresh_token }),
   });
   try {
-    await command.run({ client, baseUrl, out: (v) => process.stdout.write(JSON.stringify(v) + "\n") }, parseArgs(rest));
+    const ctx: ChatContext = { client, baseUrl, statePath: path, out: (v) => process.stdout.write(JSON.stringify(v) + "\n") };
+    await command.run(ctx, parseArgs(rest));
     return 0;
   } catch (err) {
     process.stderr.write((err instanceof UsageError ? `usage: ${err.message}` : describeError(err)) + "\n");
