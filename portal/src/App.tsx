@@ -12,8 +12,10 @@ import { SpacesPage } from "./pages/SpacesPage.tsx";
 import { SpacePage } from "./pages/SpacePage.tsx";
 import { DevicesPage } from "./pages/DevicesPage.tsx";
 import { TryPage } from "./pages/TryPage.tsx";
+import { EmailLinkPage } from "./pages/EmailLinkPage.tsx";
 
 export function App() {
+  const path = usePath();
   const [session, setSession] = useState<Session | null>(null);
   const [resuming, setResuming] = useState(hasStoredSession);
   const [botTokens, setBotTokens] = useState(() => new Map<string, string>());
@@ -60,6 +62,7 @@ export function App() {
     [session, botTokens],
   );
 
+  if (path === "/verify-email" || path === "/reset-password") return <EmailLinkPage kind={path.slice(1) as "verify-email" | "reset-password"} />;
   if (resuming) return <Loading what="your session" />;
   if (!ctx) return <AuthPage onSignedIn={start} />;
   return (

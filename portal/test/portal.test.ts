@@ -267,4 +267,31 @@ describe("developer portal in a browser", () => {
     await expect.poll(() => tab.getByText(`@${u.username}`).isVisible()).toBe(true);
     await tab.close();
   }, 30_000);
+
+  it("opens the e-mail links: confirms the address, and sets a new password", async () => {
+    const http = api(server.url);
+    const u = await registerUser(server.url);
+    // Without SMTP the mails go to the log, links included; take the newest link for this address.
+    const linkFor = (kind: string) => {
+      const m = [...server.logs().matchAll(new RegExp(`(http://[^"\\s]+/${kind}\\?token=[\\w-]+)`, "g"))].map((x) => x[1]!);
+      return m.at(-1)!;
+    };
+    await expect.poll(() => server.logs().includes(u.email)).toBe(true);
+    const verify = new URL(linkFor("verify-email"));
+    const tab = await browser.newPage();
+    await tab.goto(server.url + verify.pathname + verify.search);
+    expect(new URL(tab.url()).pathname).toBe("/portal/verify-email");
+    await expect.poll(() => tab.getByRole("status").textContent()).toContain("confirmed");
+    expect((await http.get("/api/auth/me", { token: u.token })).body.email_verified).toBe(true);
+
+    await http.post("/api/auth/forgot-password", { email: u.email });
+    await expect.poll(() => server.logs().includes("reset-password?token=")).toBe(true);
+    const reset = new URL(linkFor("reset-password"));
+    await tab.goto(server.url + reset.pathname + reset.search);
+    await tab.getByLabel("New password").fill("a-brand-new-password");
+    await tab.getByRole("button", { name: "Set the new password" }).click();
+    await expect.poll(() => tab.getByRole("status").textContent()).toContain("password is changed");
+    expect((await http.post("/api/auth/login", { login: u.username, password: "a-brand-new-password" })).status).toBe(200);
+    await tab.close();
+  }, 30_000);
 });

@@ -9,6 +9,8 @@ export const PORTAL_DIST = resolve(import.meta.dirname, "../../../../portal/dist
 export function mountPortal(app: Express, dist: string = PORTAL_DIST): void {
   const index = join(dist, "index.html");
   app.get("/", (_req, res) => res.redirect(302, "/portal/"));
+  // The links in the service's e-mails ($PUBLIC_URL/verify-email?token=…) open the portal's pages for them.
+  app.get(["/verify-email", "/reset-password"], (req, res) => res.redirect(302, `/portal${req.originalUrl}`));
   // Express routes ignore a trailing slash, so the bare path is told apart by hand.
   app.get("/portal", (req, res, next) => (req.path === "/portal" ? res.redirect(301, "/portal/") : next()));
   // Hashed assets never change under one name; index.html must always be fresh.
