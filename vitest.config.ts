@@ -11,6 +11,6 @@ export default defineConfig({
     maxWorkers: 3,
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    reporters: ["default"],
+    reporters: ["default", "./test/summary-reporter.ts"],
   },
 });
