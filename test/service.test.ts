@@ -2,23 +2,15 @@
 // 404, request ids, configuration errors and graceful shutdown, over HTTP against PostgreSQL + Redis.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { request as httpRequest, type IncomingMessage, type ServerResponse } from "node:http";
-import { createServer as netServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../server/src/platform/config.ts";
 import { startTestServer, type TestServer } from "./helpers/server.ts";
 import { api } from "./helpers/http.ts";
 import { insertBot } from "./helpers/fixtures.ts";
 import { claimTestRedis, createTestDatabase } from "./helpers/resources.ts";
+import { freePort } from "./helpers/ports.ts";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function freePort(): Promise<number> {
-  const srv = netServer();
-  await new Promise<void>((r) => srv.listen(0, "127.0.0.1", r));
-  const port = (srv.address() as { port: number }).port;
-  await new Promise((r) => srv.close(r));
-  return port;
-}
 
 let server: TestServer;
 let http: ReturnType<typeof api>;

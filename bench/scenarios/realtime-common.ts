@@ -2,29 +2,19 @@
 // counted), users and sessions written in bulk, access tokens minted with the server's secret, many sockets.
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import knex, { type Knex } from "knex";
 import { WebSocket } from "ws";
 import { newId } from "../../server/src/platform/ids.ts";
 import { AccessTokens } from "../../server/src/features/auth/tokens.ts";
 import { claimTestRedis, createTestDatabase, type TestDatabase, type TestRedis } from "../../test/helpers/resources.ts";
+export { freePort } from "../../test/helpers/ports.ts";
+import { freePort } from "../../test/helpers/ports.ts";
 
 export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const JWT_SECRET = "bench-jwt-secret-that-is-long-enough-000";
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** Resident set size of a process, in bytes (Linux). */
 export function rss(pid: number): number {

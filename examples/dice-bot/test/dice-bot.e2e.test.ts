@@ -1,7 +1,6 @@
 // The dice bot end to end against a real server: a user creates the bot and a space through the API, installs it,
 // gives it a webhook pointing at the bot's port; the bot syncs /roll; the user invokes it and receives the
 // ephemeral reply over the realtime connection; with private=false the bot's message and reaction are visible.
-import { createServer } from "node:net";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../../test/helpers/server.ts";
@@ -11,6 +10,7 @@ import { createBot } from "../../../test/helpers/bots.ts";
 import { WsClient } from "../../../test/helpers/ws.ts";
 import type { MessageResponse } from "@parley/sdk-bot";
 import { REACTION, startDiceBot, type RunningDiceBot } from "../src/bot.ts";
+import { freePort } from "../../../test/helpers/ports.ts";
 
 let server: TestServer;
 let user: TestUser;
@@ -23,14 +23,6 @@ const errors: unknown[] = [];
 // Fixed dice: 1, 2, 3, … so the test knows the rolls.
 let next = 0;
 const random = (min: number, max: number) => min + (next++ % (max - min));
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((r) => probe.listen(0, "127.0.0.1", r));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((r) => probe.close(r));
-  return port;
-}
 
 beforeAll(async () => {
   server = await startTestServer();

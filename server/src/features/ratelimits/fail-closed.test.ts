@@ -1,30 +1,19 @@
 // Spec 8 rule 4: when the limiter's Redis is unreachable, bot-API requests are refused with 429
 // `rate limiter temporarily unavailable — retry shortly`, with `Retry-After: 5` only on message-send.
 import { spawn, type ChildProcess } from "node:child_process";
-import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Redis } from "ioredis";
 import { startTestServer, type TestServer } from "../../../../test/helpers/server.ts";
 import { api } from "../../../../test/helpers/http.ts";
 import { registerUser } from "../../../../test/helpers/users.ts";
 import { createBot } from "../../../../test/helpers/bots.ts";
+import { freePort } from "../../../../test/helpers/ports.ts";
 
 const TEXT = "rate limiter temporarily unavailable — retry shortly";
 
 let port: number;
 let redisProc: ChildProcess | undefined;
 let server: TestServer;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const p = (s.address() as { port: number }).port;
-      s.close(() => resolve(p));
-    });
-  });
-}
 
 /** Our own redis-server, so stopping it disturbs nobody else's tests. */
 async function startRedis(): Promise<void> {

@@ -1,7 +1,6 @@
 // Two real server processes sharing PostgreSQL and Redis behave as one: a frame published on A reaches a socket
 // connected to B, and a session revoked through A closes its socket on B.
 import { spawn, type ChildProcess } from "node:child_process";
-import { createServer } from "node:net";
 import knex, { type Knex } from "knex";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { claimTestRedis, createTestDatabase, type TestDatabase, type TestRedis } from "../../../../test/helpers/resources.ts";
@@ -9,22 +8,12 @@ import { registerUser } from "../../../../test/helpers/users.ts";
 import { api } from "../../../../test/helpers/http.ts";
 import { insertMember, insertSpace } from "../../../../test/helpers/fixtures.ts";
 import { WsClient } from "../../../../test/helpers/ws.ts";
+import { freePort } from "../../../../test/helpers/ports.ts";
 
 let database: TestDatabase;
 let redis: TestRedis;
 let db: Knex;
 const procs: ChildProcess[] = [];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 async function spawnServer(port: number): Promise<string> {
   const child = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], {
