@@ -40,11 +40,13 @@ function memoisePathToRegexp(): void {
   const ptr = require(require.resolve("path-to-regexp", { paths: [from] })) as { pathToRegexp: (p: string, o?: object) => unknown; __memoised?: true };
   if (ptr.__memoised) return;
   const compile = ptr.pathToRegexp;
-  const cache = new Map<string, unknown>();
-  ptr.pathToRegexp = (path: string, opts?: object) => {
-    const key = `${path}\u0000${JSON.stringify(opts ?? {})}`;
-    let hit = cache.get(key);
-    if (hit === undefined) cache.set(key, (hit = compile(path, opts)));
+  // Keyed by path and the two flags the validator passes; any other option set is compiled as before.
+  const cache = [new Map<string, unknown>(), new Map<string, unknown>(), new Map<string, unknown>(), new Map<string, unknown>()];
+  ptr.pathToRegexp = (path: string, opts?: { sensitive?: boolean; strict?: boolean }) => {
+    if (typeof path !== "string" || (opts && Object.keys(opts).some((k) => k !== "sensitive" && k !== "strict"))) return compile(path, opts);
+    const byPath = cache[(opts?.sensitive ? 1 : 0) | (opts?.strict ? 2 : 0)]!;
+    let hit = byPath.get(path);
+    if (hit === undefined) byPath.set(path, (hit = compile(path, opts)));
     return hit;
   };
   ptr.__memoised = true;
