@@ -9,7 +9,6 @@ import { insertMessage, type MessageRow } from "../messages/store.ts";
 import { toMessageResponse, type MessageResponse } from "../messages/view.ts";
 import type { BotEvent, WebhookDispatcher } from "../webhooks/dispatcher.ts";
 import type { EventType } from "../webhooks/events.ts";
-import { channelListeners } from "./store.ts";
 
 export interface PlainMessage {
   spaceId: string;
@@ -41,7 +40,7 @@ export class ChannelEvents {
 
   /** The bots with a webhook for `type` that see the channel: start it early, it runs beside other checks. */
   listeners(spaceId: string, channelId: string, type: EventType): Promise<string[]> {
-    return channelListeners(this.db, spaceId, channelId, type);
+    return botsInSpace(this.db, spaceId, channelId, type);
   }
 
   /**

@@ -26,20 +26,6 @@ export async function usernameOf(db: Knex, userId: string): Promise<string | und
 }
 
 /**
- * Of the bots that see the channel (installs' botsInSpace), those with a webhook subscribed to `type`. Only
- * used to skip the outbox transaction when nobody listens; the dispatcher still decides each delivery.
- */
-export async function channelListeners(db: Knex, spaceId: string, channelId: string, type: string): Promise<string[]> {
-  const rows = await db("bot_installs as i")
-    .join("bots as b", "b.user_id", "i.bot_user_id")
-    .select("i.bot_user_id")
-    .where({ "i.space_id": spaceId, "i.state": "ACTIVE", "b.state": "ACTIVE" })
-    .whereRaw("? = ANY(i.allowed_channel_ids)", [channelId])
-    .whereExists((q) => q.select(db.raw("1")).from("webhooks as w").whereRaw("w.bot_user_id = i.bot_user_id").whereRaw("? = ANY(w.events)", [type]));
-  return rows.map((r) => r.bot_user_id);
-}
-
-/**
  * A page of a channel's bot and service messages with their reaction counts, in one query (the bot list is a
  * hot path; the reactions come aggregated per message, ordered by first use of each emoji).
  */

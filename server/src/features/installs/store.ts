@@ -97,12 +97,15 @@ export async function revokeIfLive(db: Knex, spaceId: string, botUserId: string)
 /**
  * Bots that may hear of something in a space: an ACTIVE install of an ACTIVE bot, and — when `channelId` is
  * given — that channel among its allowed ones. The audience of every space-scoped webhook event.
+ * With `subscribedTo`, only bots with a webhook for that event type (so a caller can skip work nobody hears).
  */
-export async function botsInSpace(db: Knex, spaceId: string, channelId?: string): Promise<string[]> {
+export async function botsInSpace(db: Knex, spaceId: string, channelId?: string, subscribedTo?: string): Promise<string[]> {
   const q = db("bot_installs as i")
     .join("bots as b", "b.user_id", "i.bot_user_id")
     .select("i.bot_user_id")
     .where({ "i.space_id": spaceId, "i.state": "ACTIVE", "b.state": "ACTIVE" });
   if (channelId) q.whereRaw("? = ANY(i.allowed_channel_ids)", [channelId]);
+  if (subscribedTo)
+    q.whereExists((w) => w.select(db.raw("1")).from("webhooks as w").whereRaw("w.bot_user_id = i.bot_user_id").whereRaw("? = ANY(w.events)", [subscribedTo]));
   return (await q).map((r) => r.bot_user_id);
 }

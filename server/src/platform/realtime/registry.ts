@@ -33,14 +33,9 @@ interface SpaceState {
 const ENVELOPE_HEAD = '{"channelId":';
 const FRAME_KEY = ',"frame":';
 
-/** The frame's JSON text inside a SpaceEnvelope, sliced rather than parsed and re-serialised. */
-export function frameText(envelope: string): string | null {
-  return splitEnvelope(envelope)?.text ?? null;
-}
-
 const EXCEPT = /"except":"([0-9a-f-]{36})"/;
 
-/** The frame's text and the user it skips, if any. */
+/** The frame's JSON text inside a SpaceEnvelope (sliced, not parsed and re-serialised) and the user it skips. */
 function splitEnvelope(envelope: string): { text: string; except: string | undefined } | null {
   if (!envelope.startsWith(ENVELOPE_HEAD)) return null;
   // channelId and except are UUIDs or null, so the first `,"frame":` is the key and not part of a value.
