@@ -52,10 +52,37 @@ function memoisePathToRegexp(): void {
   ptr.__memoised = true;
 }
 
+/**
+ * Query strings are read as HTML forms and URLSearchParams write them: `+` is a space (Express's query parser
+ * decodes it), and a reserved character, plain or percent-encoded, is text. express-openapi-validator refuses a
+ * plain reserved character (`+`, `@`, `:`, `/`…) unless the parameter says `allowReserved`, which TypeSpec cannot
+ * write for a query parameter. So the validator's own copy of the document says it for every query parameter;
+ * the published document keeps the default, so that clients built from it keep percent-encoding (a literal `+`
+ * sent unencoded would be read back as a space).
+ */
+export function acceptingFormEncoding(apiSpec: object): object {
+  const spec = structuredClone(apiSpec) as {
+    paths?: Record<string, Record<string, { parameters?: unknown[] } | unknown>>;
+    components?: { parameters?: Record<string, unknown> };
+  };
+  const allow = (p: unknown) => {
+    const param = p as { in?: string; allowReserved?: boolean };
+    if (param && typeof param === "object" && param.in === "query") param.allowReserved = true;
+  };
+  for (const item of Object.values(spec.paths ?? {}))
+    for (const op of Object.values(item ?? {})) {
+      // A path item's own `parameters` is an array beside the operations.
+      const params = Array.isArray(op) ? op : (op as { parameters?: unknown })?.parameters;
+      if (Array.isArray(params)) params.forEach(allow);
+    }
+  Object.values(spec.components?.parameters ?? {}).forEach(allow);
+  return spec;
+}
+
 export function validator(apiSpec: object, validateResponses: boolean): RequestHandler[] {
   memoisePathToRegexp();
   return OpenApiValidator.middleware({
-    apiSpec: apiSpec as never,
+    apiSpec: acceptingFormEncoding(apiSpec) as never,
     // Bodies are checked strictly (`"5"` is not an integer: 422); the validator always coerces query and path strings.
     validateRequests: { allowUnknownQueryParameters: false, coerceTypes: false, removeAdditional: false },
     validateResponses: validateResponses ? { removeAdditional: false } : false,
