@@ -1716,12 +1716,20 @@ export type components = {
             name: string;
             value: string | number;
         };
+        /**
+         * @description A choice as declared: `value` is any JSON scalar here, so that a value of the wrong type, or choices on a type
+         *     without them, reach the registry rules and answer 400 (spec 4.5 rule 6, CONTRACT 0) rather than 422.
+         */
+        "Bot.CommandChoiceDeclaration": {
+            name: string;
+            value: string | number | boolean | null;
+        };
         /** @description A command as declared (spec 2.3). The name is trimmed and lowercased, then must match `^[a-z0-9_-]{1,32}$`. */
         "Bot.CommandDeclaration": {
             name: string;
             description: string;
             /** @default [] */
-            options: components["schemas"]["Bot.CommandOptionDeclaration"][];
+            options?: components["schemas"]["Bot.CommandOptionDeclaration"][];
         };
         "Bot.CommandEnableRequest": {
             enabled?: boolean;
@@ -1749,9 +1757,9 @@ export type components = {
             /** @description 1 to 100 characters as sent; empty after trimming is a 400. */
             description: string;
             /** @default false */
-            required: boolean;
+            required?: boolean;
             /** @description Only for `string`, `integer` and `number`. */
-            choices?: components["schemas"]["Bot.CommandChoice"][];
+            choices?: components["schemas"]["Bot.CommandChoiceDeclaration"][];
             /**
              * Format: double
              * @description Only for `integer` and `number`.
@@ -1810,7 +1818,7 @@ export type components = {
             bot_user_id: string;
             /** @description The bot's `member_id` in the space. */
             member_id: string;
-            scopes: string[];
+            scopes: components["schemas"]["Bots.Scope"][];
             allowed_channel_ids: string[];
             state: components["schemas"]["Bots.BotMembershipState"];
             /** Format: date-time */
@@ -1858,8 +1866,7 @@ export type components = {
         };
         /**
          * @description Install a bot in a space. `scopes` is a plain string list on purpose: an unknown scope is a 400
-         *     `unknown scope: <scope>` (spec 2.2 names `commands`, `messages.send`, `messages.react`,
-         *     `messages.delete.own`, `moderation.messages`). Channels must belong to the space (else 400).
+         *     `unknown scope: <scope>` (the known ones are `Scope`). Channels must belong to the space (else 400).
          */
         "Bots.InstallBotRequest": {
             /** Format: uuid */
@@ -1867,6 +1874,11 @@ export type components = {
             scopes: string[];
             allowed_channel_ids: components["schemas"]["Bots.ChannelId"][];
         };
+        /**
+         * @description What an install grants a bot in a space (spec 2.2, 5).
+         * @enum {string}
+         */
+        "Bots.Scope": "commands" | "messages.send" | "messages.react" | "messages.delete.own" | "moderation.messages";
         "Bots.UpdateBotMembershipRequest": {
             scopes?: string[];
             allowed_channel_ids?: components["schemas"]["Bots.ChannelId"][];
@@ -1944,7 +1956,7 @@ export type components = {
             name: string;
             description?: string;
             /** @default private */
-            visibility: components["schemas"]["SpaceVisibility"];
+            visibility?: components["schemas"]["SpaceVisibility"];
         };
         /** @enum {string} */
         DiscoverSort: "members" | "activity" | "created";
@@ -2054,6 +2066,281 @@ export type components = {
         ErrorBody: {
             detail: string;
         };
+        /** @description To the bot itself, on install in a space. */
+        "Events.BotInstalledData": {
+            space_id: string;
+            /** @description The bot's member id in the space. */
+            member_id: string;
+            scopes: components["schemas"]["Bots.Scope"][];
+            allowed_channel_ids: string[];
+            installed_by: string;
+        };
+        "Events.BotInstalledEvent": {
+            /** @description The delivery id, equal to `X-Service-Delivery`; the same on every retry of one delivery. */
+            id: string;
+            /** @description Null for global events (`webhook.ping`). */
+            space_id: string | null;
+            /**
+             * Format: date-time
+             * @description When the dispatcher queued the event.
+             */
+            delivered_at: string;
+            /** @description The receiving bot's own user id. */
+            bot_user_id: string;
+            /** @enum {string} */
+            type: "bot.installed";
+            data: components["schemas"]["Events.BotInstalledData"];
+        };
+        /** @description To the bot itself, on uninstall from a space. */
+        "Events.BotUninstalledData": {
+            space_id: string;
+            uninstalled_by: string;
+        };
+        "Events.BotUninstalledEvent": {
+            /** @description The delivery id, equal to `X-Service-Delivery`; the same on every retry of one delivery. */
+            id: string;
+            /** @description Null for global events (`webhook.ping`). */
+            space_id: string | null;
+            /**
+             * Format: date-time
+             * @description When the dispatcher queued the event.
+             */
+            delivered_at: string;
+            /** @description The receiving bot's own user id. */
+            bot_user_id: string;
+            /** @enum {string} */
+            type: "bot.uninstalled";
+            data: components["schemas"]["Events.BotUninstalledData"];
+        };
+        /** @description `data` of `command.invoked` (spec 2.7). */
+        "Events.CommandInvokedData": {
+            /** @description Equals the envelope's `bot_user_id`: the event goes to the target bot alone. */
+            target_bot_user_id: string;
+            /** @description Also returned to the invoker and present in the ephemeral reply. */
+            interaction_id: string;
+            /** @description For `POST /api/bot/interactions/respond`; valid 900 s, usable more than once (spec 2.8). */
+            interaction_token: string;
+            channel_id: string;
+            /** @description The invoker, who alone receives the ephemeral reply. */
+            actor_user_id: string;
+            /** @description The registered command name, without slash. */
+            command: string;
+            /** @description Option name → typed value; required options present, unknown ones dropped. */
+            options: {
+                [key: string]: components["schemas"]["Events.OptionValue"];
+            };
+            command_version: number | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        "Events.CommandInvokedEvent": {
+            /** @description The delivery id, equal to `X-Service-Delivery`; the same on every retry of one delivery. */
+            id: string;
+            /** @description Null for global events (`webhook.ping`). */
+            space_id: string | null;
+            /**
+             * Format: date-time
+             * @description When the dispatcher queued the event.
+             */
+            delivered_at: string;
+            /** @description The receiving bot's own user id. */
+            bot_user_id: string;
+            /** @enum {string} */
+            type: "command.invoked";
+            data: components["schemas"]["Events.CommandInvokedData"];
+        };
+        /** @description The envelope fields every event shares (spec 2.6). */
+        "Events.EnvelopeFields": {
+            /** @description The delivery id, equal to `X-Service-Delivery`; the same on every retry of one delivery. */
+            id: string;
+            /** @description Null for global events (`webhook.ping`). */
+            space_id: string | null;
+            /**
+             * Format: date-time
+             * @description When the dispatcher queued the event.
+             */
+            delivered_at: string;
+            /** @description The receiving bot's own user id. */
+            bot_user_id: string;
+        };
+        /**
+         * @description Event types a webhook can subscribe to.
+         * @enum {string}
+         */
+        "Events.EventType": "command.invoked" | "message.created" | "message.deleted" | "reaction.added" | "member.joined" | "member.left" | "bot.installed" | "bot.uninstalled" | "voice.joined" | "webhook.ping";
+        "Events.MemberJoinedData": {
+            member_id: string;
+            user_id: string;
+            role: components["schemas"]["SpaceRole"];
+            /** Format: date-time */
+            joined_at: string;
+        };
+        "Events.MemberJoinedEvent": {
+            /** @description The delivery id, equal to `X-Service-Delivery`; the same on every retry of one delivery. */
+            id: string;
+            /** @description Null for global events (`webhook.ping`). */
+            space_id: string | null;
+            /**
+             * Format: date-time
+             * @description When the dispatcher queued the event.
+             */
+            delivered_at: string;
+            /** @description The receiving bot's own user id. */
+            bot_user_id: string;
+            /** @enum {string} */
+            type: "member.joined";
+            data: components["schemas"]["Events.MemberJoinedData"];
+        };
+        "Events.MemberLeftData": {
+            member_id: string;
+            user_id: string;
+            reason: components["schemas"]["Events.MemberLeftReason"];
+            /** Format: date-time */
+            left_at: string;
+        };
+        "Events.MemberLeftEvent": {
+            /** @description The delivery id, equal to `X-Service-Delivery`; the same on every retry of one delivery. */
+            id: string;
+            /** @description Null for global events (`webhook.ping`). */
+            space_id: string | null;
+            /**
+             * Format: date-time
+             * @description When the dispatcher queued the event.
+             */
+            delivered_at: string;
+            /** @description The receiving bot's own user id. */
+            bot_user_id: string;
+            /** @enum {string} */
+            type: "member.left";
+            data: components["schemas"]["Events.MemberLeftData"];
+        };
+        /**
+         * @description Why a member is gone.
+         * @enum {string}
+         */
+        "Events.MemberLeftReason": "left" | "kicked";
+        /** @description `data` of `message.created` (CONTRACT 6): bot and service messages only. */
+        "Events.MessageCreatedData": {
+            message_id: string;
+            channel_id: string;
+            /** @description null for service messages. */
+            author_id: string | null;
+            author_is_bot: boolean;
+            content: string | null;
+            reply_to: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        "Events.MessageCreatedEvent": {
+            /** @description The delivery id, equal to `X-Service-Delivery`; the same on every retry of one delivery. */
+            id: string;
+            /** @description Null for global events (`webhook.ping`). */
+            space_id: string | null;
+            /**
+             * Format: date-time
+             * @description When the dispatcher queued the event.
+             */
+            delivered_at: string;
+            /** @description The receiving bot's own user id. */
+            bot_user_id: string;
+            /** @enum {string} */
+            type: "message.created";
+            data: components["schemas"]["Events.MessageCreatedData"];
+        };
+        "Events.MessageDeletedData": {
+            message_id: string;
+            channel_id: string;
+            author_id: string | null;
+            /** @description Who deleted it. */
+            deleted_by: string;
+        };
+        "Events.MessageDeletedEvent": {
+            /** @description The delivery id, equal to `X-Service-Delivery`; the same on every retry of one delivery. */
+            id: string;
+            /** @description Null for global events (`webhook.ping`). */
+            space_id: string | null;
+            /**
+             * Format: date-time
+             * @description When the dispatcher queued the event.
+             */
+            delivered_at: string;
+            /** @description The receiving bot's own user id. */
+            bot_user_id: string;
+            /** @enum {string} */
+            type: "message.deleted";
+            data: components["schemas"]["Events.MessageDeletedData"];
+        };
+        /** @description A typed option value at invocation (spec 2.4): `user` and `channel` values are UUID strings. */
+        "Events.OptionValue": string | number | boolean;
+        "Events.ReactionAddedData": {
+            message_id: string;
+            channel_id: string;
+            emoji: string;
+            /** @description Who reacted. */
+            user_id: string;
+        };
+        "Events.ReactionAddedEvent": {
+            /** @description The delivery id, equal to `X-Service-Delivery`; the same on every retry of one delivery. */
+            id: string;
+            /** @description Null for global events (`webhook.ping`). */
+            space_id: string | null;
+            /**
+             * Format: date-time
+             * @description When the dispatcher queued the event.
+             */
+            delivered_at: string;
+            /** @description The receiving bot's own user id. */
+            bot_user_id: string;
+            /** @enum {string} */
+            type: "reaction.added";
+            data: components["schemas"]["Events.ReactionAddedData"];
+        };
+        "Events.VoiceJoinedData": {
+            channel_id: string;
+            user_id: string;
+            is_bot: boolean;
+            /** @description `<space_id>:<channel_id>`. */
+            room: string;
+            /** Format: date-time */
+            joined_at: string;
+        };
+        "Events.VoiceJoinedEvent": {
+            /** @description The delivery id, equal to `X-Service-Delivery`; the same on every retry of one delivery. */
+            id: string;
+            /** @description Null for global events (`webhook.ping`). */
+            space_id: string | null;
+            /**
+             * Format: date-time
+             * @description When the dispatcher queued the event.
+             */
+            delivered_at: string;
+            /** @description The receiving bot's own user id. */
+            bot_user_id: string;
+            /** @enum {string} */
+            type: "voice.joined";
+            data: components["schemas"]["Events.VoiceJoinedData"];
+        };
+        /** @description One webhook delivery's body (spec 2.6); `type` tells which. */
+        "Events.WebhookEvent": components["schemas"]["Events.CommandInvokedEvent"] | components["schemas"]["Events.MessageCreatedEvent"] | components["schemas"]["Events.MessageDeletedEvent"] | components["schemas"]["Events.ReactionAddedEvent"] | components["schemas"]["Events.MemberJoinedEvent"] | components["schemas"]["Events.MemberLeftEvent"] | components["schemas"]["Events.BotInstalledEvent"] | components["schemas"]["Events.BotUninstalledEvent"] | components["schemas"]["Events.VoiceJoinedEvent"] | components["schemas"]["Events.WebhookPingEvent"];
+        "Events.WebhookPingData": {
+            webhook_id: string;
+        };
+        "Events.WebhookPingEvent": {
+            /** @description The delivery id, equal to `X-Service-Delivery`; the same on every retry of one delivery. */
+            id: string;
+            /** @description Null for global events (`webhook.ping`). */
+            space_id: string | null;
+            /**
+             * Format: date-time
+             * @description When the dispatcher queued the event.
+             */
+            delivered_at: string;
+            /** @description The receiving bot's own user id. */
+            bot_user_id: string;
+            /** @enum {string} */
+            type: "webhook.ping";
+            data: components["schemas"]["Events.WebhookPingData"];
+        };
         /** @description One invocable command of a bot in the channel. */
         "Interactions.CatalogCommand": {
             bot_user_id: string;
@@ -2108,14 +2395,10 @@ export type components = {
         /** @enum {string} */
         JoinRequestStatus: "pending" | "approved" | "rejected";
         MemberPresence: {
-            status: components["schemas"]["MemberPresenceStatus"];
+            /** @description As others see it: `invisible` shows as `offline`. */
+            status: components["schemas"]["Users.PresenceStatus"];
             custom_status: string | null;
         };
-        /**
-         * @description As others see it: `invisible` shows as `offline`.
-         * @enum {string}
-         */
-        MemberPresenceStatus: "online" | "idle" | "dnd" | "invisible" | "offline";
         MessageResponse: {
             message: string;
         };
@@ -2125,6 +2408,188 @@ export type components = {
              * @description 1 second to 28 days.
              */
             duration_seconds: number;
+        };
+        "Realtime.AuthFrame": {
+            /** @enum {string} */
+            type: "auth";
+            /** @description A user access token. */
+            token: string;
+        };
+        /** @description Every frame a client may send. */
+        "Realtime.ClientFrame": components["schemas"]["Realtime.AuthFrame"] | components["schemas"]["Realtime.PingFrame"] | components["schemas"]["Realtime.PresenceSubscribeFrame"];
+        /** @description A commit that won its epoch, to every device of the channel's members (CONTRACT 12). */
+        "Realtime.E2eCommitFrame": {
+            /** @enum {string} */
+            type: "e2e:commit";
+            channel_id: string;
+            /**
+             * Format: int64
+             * @description The epoch the commit was made in; the group moves to `epoch + 1`.
+             */
+            epoch: number;
+            commit: components["schemas"]["E2E.CommitB64"];
+            /** @description The committing device, which already applied it. */
+            sender_device_id: string;
+        };
+        /** @description A space's membership changed: a member's client commits the matching MLS Add or Remove (CONTRACT 12). */
+        "Realtime.E2eMembershipFrame": {
+            /** @enum {string} */
+            type: "e2e:membership";
+            space_id: string;
+            user_id: string;
+            change: components["schemas"]["Realtime.MembershipChange"];
+        };
+        /** @description A Welcome, to each device it adds (`welcome_device_ids` of the commit). */
+        "Realtime.E2eWelcomeFrame": {
+            /** @enum {string} */
+            type: "e2e:welcome";
+            channel_id: string;
+            /** Format: int64 */
+            epoch: number;
+            welcome: components["schemas"]["E2E.WelcomeB64"];
+        };
+        /** @description The answer to a frame the server could not use; the connection stays open. */
+        "Realtime.ErrorFrame": {
+            /** @enum {string} */
+            type: "error";
+            detail: string;
+        };
+        /** @description A bot's ephemeral reply to the caller's own invocation (spec 2.10); sent to the invoker alone, never stored. */
+        "Realtime.InteractionResponseFrame": {
+            /** @enum {string} */
+            type: "interaction:response";
+            interaction_id: string;
+            channel_id: string;
+            space_id: string;
+            bot_user_id: string;
+            content: string;
+            /** @enum {boolean} */
+            ephemeral: true;
+            /** @enum {boolean} */
+            is_bot: true;
+        };
+        "Realtime.MemberJoinedFrame": {
+            /** @enum {string} */
+            type: "member:joined";
+            space_id: string;
+            user_id: string;
+            member_id: string;
+            role: components["schemas"]["SpaceRole"];
+        };
+        "Realtime.MemberLeftFrame": {
+            /** @enum {string} */
+            type: "member:left";
+            space_id: string;
+            user_id: string;
+            member_id: string;
+            reason: components["schemas"]["Events.MemberLeftReason"];
+        };
+        /** @enum {string} */
+        "Realtime.MembershipChange": "joined" | "left" | "kicked";
+        /** @description A new message in a channel the connection can see: the message itself, with `type`. */
+        "Realtime.MessageCreatedFrame": {
+            /** @enum {string} */
+            type: "message:created";
+            id: string;
+            space_id: string;
+            channel_id: string;
+            /** @description null for service messages. */
+            author_id: string | null;
+            author_is_bot: boolean;
+            kind: components["schemas"]["Chat.MessageKind"];
+            ciphertext: string | null;
+            content: string | null;
+            reply_to: string | null;
+            reactions: components["schemas"]["Chat.ReactionCount"][];
+            /** Format: date-time */
+            created_at: string;
+        };
+        "Realtime.MessageDeletedFrame": {
+            /** @enum {string} */
+            type: "message:deleted";
+            /** @description The message's id. */
+            id: string;
+            space_id: string;
+            channel_id: string;
+        };
+        /** @description Answered by `pong`. */
+        "Realtime.PingFrame": {
+            /** @enum {string} */
+            type: "ping";
+        };
+        "Realtime.PongFrame": {
+            /** @enum {string} */
+            type: "pong";
+        };
+        /** @description One member's presence as the subscriber sees it. */
+        "Realtime.PresenceEntry": {
+            user_id: string;
+            status: components["schemas"]["Users.PresenceStatus"];
+            custom_status: string | null;
+        };
+        /**
+         * @description Asks for the presence of some members of a space the user belongs to: `user_ids` (members only; others are
+         *     ignored) or `range`, positions `[first, last]` (from 0, inclusive) of the member list in the order
+         *     `GET /api/spaces/{space_id}/members` answers. At most 100 members; each frame replaces the connection's
+         *     previous subscription in that space (an empty `user_ids` ends it). Answered by `presence:subscribed`. In a large
+         *     space (more members than `LARGE_SPACE_THRESHOLD`) this is how a member hears `presence:update` of other members
+         *     who are not its friends; in a small space every member hears every member anyway.
+         */
+        "Realtime.PresenceSubscribeFrame": {
+            /** @enum {string} */
+            type: "presence:subscribe";
+            space_id: string;
+            user_ids?: string[];
+            range?: number[];
+        };
+        /** @description The answer to `presence:subscribe`: the members it covers now, and how many members of the space are online. */
+        "Realtime.PresenceSubscribedFrame": {
+            /** @enum {string} */
+            type: "presence:subscribed";
+            space_id: string;
+            /**
+             * Format: int32
+             * @description Members others see as anything but `offline` (recomputed at most every 10 s).
+             */
+            online_count: number;
+            presences: components["schemas"]["Realtime.PresenceEntry"][];
+        };
+        /**
+         * @description A user's presence: to the user (its true status) and to friends and co-members (`invisible` shown as `offline`).
+         *     Also sent when time alone changes it (`idle` after 5 minutes without activity or connection, `offline` 60 s
+         *     after the last connection, also when that connection's server process died). In a large space only the
+         *     connections subscribed to the user (`presence:subscribe`) hear it; friends always do.
+         */
+        "Realtime.PresenceUpdateFrame": {
+            /** @enum {string} */
+            type: "presence:update";
+            user_id: string;
+            status: components["schemas"]["Users.PresenceStatus"];
+            custom_status: string | null;
+        };
+        "Realtime.ReactionAddedFrame": {
+            /** @enum {string} */
+            type: "reaction:added";
+            message_id: string;
+            channel_id: string;
+            space_id: string;
+            emoji: string;
+            user_id: string;
+        };
+        "Realtime.ReadyFrame": {
+            /** @enum {string} */
+            type: "ready";
+            user_id: string;
+            /** @description This connection's id. */
+            session_id: string;
+        };
+        /** @description Every frame the server sends to clients. Clients should ignore types they do not know. */
+        "Realtime.ServerFrame": components["schemas"]["Realtime.ReadyFrame"] | components["schemas"]["Realtime.PongFrame"] | components["schemas"]["Realtime.ErrorFrame"] | components["schemas"]["Realtime.InteractionResponseFrame"] | components["schemas"]["Realtime.MessageCreatedFrame"] | components["schemas"]["Realtime.MessageDeletedFrame"] | components["schemas"]["Realtime.ReactionAddedFrame"] | components["schemas"]["Realtime.PresenceUpdateFrame"] | components["schemas"]["Realtime.PresenceSubscribedFrame"] | components["schemas"]["Realtime.SpaceDeletedFrame"] | components["schemas"]["Realtime.MemberJoinedFrame"] | components["schemas"]["Realtime.MemberLeftFrame"] | components["schemas"]["Realtime.E2eCommitFrame"] | components["schemas"]["Realtime.E2eWelcomeFrame"] | components["schemas"]["Realtime.E2eMembershipFrame"];
+        /** @description The space was deleted: the connection no longer hears it (every socket drops it at once). */
+        "Realtime.SpaceDeletedFrame": {
+            /** @enum {string} */
+            type: "space:deleted";
+            space_id: string;
         };
         "Service.HealthStatus": {
             /** @enum {string} */
@@ -2397,6 +2862,7 @@ export type components = {
         };
         "Webhooks.DeliveryResponse": {
             id: string;
+            /** @description One of `Events.EventType`. */
             type: string;
             status: components["schemas"]["Webhooks.DeliveryStatus"];
             /** Format: int32 */
@@ -2418,6 +2884,7 @@ export type components = {
         "Webhooks.WebhookCreatedResponse": {
             id: string;
             url: string;
+            /** @description Each one of `Events.EventType`. */
             events: string[];
             state: components["schemas"]["Webhooks.WebhookState"];
             /** @description `whsec_` + 32 random bytes in base64url. */
@@ -2428,6 +2895,7 @@ export type components = {
         "Webhooks.WebhookResponse": {
             id: string;
             url: string;
+            /** @description Each one of `Events.EventType`. */
             events: string[];
             state: components["schemas"]["Webhooks.WebhookState"];
             suspended_until: string | null;

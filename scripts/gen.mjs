@@ -1,4 +1,5 @@
-// Compiles spec/ (TypeSpec) into <out>/openapi.yaml and <out>/api.d.ts.
+// Compiles spec/ (TypeSpec) into <out>/openapi.yaml, <out>/api.d.ts (types) and <out>/enums.ts (the values of
+// every string enum of components.schemas, for code that lists them at run time).
 // Usage: node scripts/gen.mjs <out-dir>   (npm run gen writes generated/)
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync, rmSync, mkdirSync } from "node:fs";
@@ -25,6 +26,25 @@ function forTypes(node) {
   return out;
 }
 
+/**
+ * One `export const <Name>Values` per string enum schema (named by the schema's last segment; two enums with the
+ * same last segment stop the generation), each checked against its generated type.
+ */
+function enumsModule(doc) {
+  const lines = [tsHeader.trimEnd(), 'import type { components } from "./api.d.ts";', "", 'type S = components["schemas"];'];
+  const seen = new Map();
+  for (const [name, schema] of Object.entries(doc.components.schemas)) {
+    if (schema.type !== "string" || !Array.isArray(schema.enum)) continue;
+    const short = name.split(".").at(-1);
+    if (seen.has(short)) throw new Error(`gen: enums ${seen.get(short)} and ${name} share the name ${short}`);
+    seen.set(short, name);
+    lines.push("", `/** \`${name}\`${schema.description ? `: ${schema.description.replace(/\*\//g, "*\\/")}` : ""} */`);
+    lines.push(`export type ${short} = S[${JSON.stringify(name)}];`);
+    lines.push(`export const ${short}Values = ${JSON.stringify(schema.enum)} as const satisfies readonly ${short}[];`);
+  }
+  return lines.join("\n") + "\n";
+}
+
 const work = mkdtempSync(join(tmpdir(), "tsp-"));
 try {
   execFileSync(
@@ -36,8 +56,12 @@ try {
   const yaml = readFileSync(join(work, "openapi.yaml"), "utf8");
   mkdirSync(out, { recursive: true });
   writeFileSync(join(out, "openapi.yaml"), header + yaml);
-  const ast = await openapiTS(forTypes(parse(yaml)), { alphabetize: false, exportType: true });
+  const doc = parse(yaml);
+  // defaultNonNullable off: a field the server defaults (`visibility`, a command's `options`, an option's
+  // `required`) stays optional in the types, as it is on the wire.
+  const ast = await openapiTS(forTypes(doc), { alphabetize: false, exportType: true, defaultNonNullable: false });
   writeFileSync(join(out, "api.d.ts"), tsHeader + astToString(ast));
+  writeFileSync(join(out, "enums.ts"), enumsModule(doc));
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

@@ -55,10 +55,10 @@ function normalizeChoices(o: CommandOptionDeclaration, name: string, type: Optio
   if (o.choices === undefined) return undefined;
   if (o.choices.length > LIMITS.choices) fail(`option ${name}: at most ${LIMITS.choices} choices`);
   if (!WITH_CHOICES.has(type)) fail(`option ${name}: choices are not supported for type ${type}`);
-  return o.choices.map((c) => {
-    const ok = type === "string" ? typeof c.value === "string" : typeof c.value === "number" && (type !== "integer" || Number.isInteger(c.value));
-    if (!ok) fail(`option ${name}: choice value must be ${type === "string" ? "a string" : `an ${type === "integer" ? "integer" : "number"}`}`);
-    return { name: c.name.slice(0, LIMITS.choiceName), value: c.value };
+  return o.choices.map(({ name: label, value }) => {
+    const ok = type === "string" ? typeof value === "string" : typeof value === "number" && (type !== "integer" || Number.isInteger(value));
+    if (!ok || typeof value === "boolean" || value === null) return fail(`option ${name}: choice value must be ${type === "string" ? "a string" : `an ${type === "integer" ? "integer" : "number"}`}`);
+    return { name: label.slice(0, LIMITS.choiceName), value };
   });
 }
 

@@ -111,7 +111,7 @@ function InstallForm({ spaceId, channels, bots, onDone }: { spaceId: string; cha
 function InstallCard({ spaceId, install: m, channels, name, onChange }: { spaceId: string; install: BotMembershipResponse; channels: ChannelResponse[]; name?: string; onChange: () => Promise<void> }) {
   const { client } = usePortal();
   const [editing, setEditing] = useState(false);
-  const [scopes, setScopes] = useState(m.scopes);
+  const [scopes, setScopes] = useState<string[]>(m.scopes);
   const [allowed, setAllowed] = useState(m.allowed_channel_ids);
   const path = { params: { path: { space_id: spaceId, bot_user_id: m.bot_user_id } } };
   const save = useAction(async (body: { scopes?: string[]; allowed_channel_ids?: string[]; state?: "ACTIVE" | "suspended" }) => {

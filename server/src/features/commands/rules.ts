@@ -38,10 +38,10 @@ function checkedDescription(raw: string, owner: string): string {
 function normalizeChoices(o: OptionDeclaration, name: string, type: OptionType): Choice[] | undefined {
   if (o.choices === undefined) return undefined;
   if (!WITH_CHOICES.has(type)) throw badRequest(`option ${name}: choices are not supported for type ${type}`);
-  return o.choices.map((c) => {
-    const ok = type === "string" ? typeof c.value === "string" : typeof c.value === "number" && (type !== "integer" || Number.isInteger(c.value));
-    if (!ok) throw badRequest(`option ${name}: choice value must be ${type === "string" ? "a string" : `an ${type === "integer" ? "integer" : "number"}`}`);
-    return { name: c.name.slice(0, CHOICE_NAME_MAX), value: c.value };
+  return o.choices.map(({ name: label, value }) => {
+    const ok = type === "string" ? typeof value === "string" : typeof value === "number" && (type !== "integer" || Number.isInteger(value));
+    if (!ok || typeof value === "boolean" || value === null) throw badRequest(`option ${name}: choice value must be ${type === "string" ? "a string" : `an ${type === "integer" ? "integer" : "number"}`}`);
+    return { name: label.slice(0, CHOICE_NAME_MAX), value };
   });
 }
 

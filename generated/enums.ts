@@ -1,0 +1,84 @@
+// Generated from spec/ by `npm run gen`. Do not edit by hand.
+import type { components } from "./api.d.ts";
+
+type S = components["schemas"];
+
+/** `AssignableRole`: The roles a role change may give: `owner` is never given. */
+export type AssignableRole = S["AssignableRole"];
+export const AssignableRoleValues = ["admin","moderator","member"] as const satisfies readonly AssignableRole[];
+
+/** `Auth.PushPlatform` */
+export type PushPlatform = S["Auth.PushPlatform"];
+export const PushPlatformValues = ["fcm","apns","webpush"] as const satisfies readonly PushPlatform[];
+
+/** `Bot.OptionType` */
+export type OptionType = S["Bot.OptionType"];
+export const OptionTypeValues = ["string","integer","number","boolean","user","channel"] as const satisfies readonly OptionType[];
+
+/** `Bots.BotMembershipState`: A membership's own state; `revoked` after uninstall (re-installing reactivates it). */
+export type BotMembershipState = S["Bots.BotMembershipState"];
+export const BotMembershipStateValues = ["ACTIVE","suspended","revoked"] as const satisfies readonly BotMembershipState[];
+
+/** `Bots.BotState`: `ACTIVE`, `suspended` (by a service admin) or `deleted` (by the owner), as spelled in spec 3. */
+export type BotState = S["Bots.BotState"];
+export const BotStateValues = ["ACTIVE","suspended","deleted"] as const satisfies readonly BotState[];
+
+/** `Bots.Scope`: What an install grants a bot in a space (spec 2.2, 5). */
+export type Scope = S["Bots.Scope"];
+export const ScopeValues = ["commands","messages.send","messages.react","messages.delete.own","moderation.messages"] as const satisfies readonly Scope[];
+
+/** `ChannelType` */
+export type ChannelType = S["ChannelType"];
+export const ChannelTypeValues = ["text","voice"] as const satisfies readonly ChannelType[];
+
+/** `Chat.MessageKind` */
+export type MessageKind = S["Chat.MessageKind"];
+export const MessageKindValues = ["user","bot","service"] as const satisfies readonly MessageKind[];
+
+/** `DiscoverSort` */
+export type DiscoverSort = S["DiscoverSort"];
+export const DiscoverSortValues = ["members","activity","created"] as const satisfies readonly DiscoverSort[];
+
+/** `Events.EventType`: Event types a webhook can subscribe to. */
+export type EventType = S["Events.EventType"];
+export const EventTypeValues = ["command.invoked","message.created","message.deleted","reaction.added","member.joined","member.left","bot.installed","bot.uninstalled","voice.joined","webhook.ping"] as const satisfies readonly EventType[];
+
+/** `Events.MemberLeftReason`: Why a member is gone. */
+export type MemberLeftReason = S["Events.MemberLeftReason"];
+export const MemberLeftReasonValues = ["left","kicked"] as const satisfies readonly MemberLeftReason[];
+
+/** `JoinRequestStatus` */
+export type JoinRequestStatus = S["JoinRequestStatus"];
+export const JoinRequestStatusValues = ["pending","approved","rejected"] as const satisfies readonly JoinRequestStatus[];
+
+/** `Realtime.MembershipChange` */
+export type MembershipChange = S["Realtime.MembershipChange"];
+export const MembershipChangeValues = ["joined","left","kicked"] as const satisfies readonly MembershipChange[];
+
+/** `SpaceRole`: Highest first: owner, admin, moderator, member (CONTRACT 4). */
+export type SpaceRole = S["SpaceRole"];
+export const SpaceRoleValues = ["owner","admin","moderator","member"] as const satisfies readonly SpaceRole[];
+
+/** `SpaceVisibility` */
+export type SpaceVisibility = S["SpaceVisibility"];
+export const SpaceVisibilityValues = ["public","private"] as const satisfies readonly SpaceVisibility[];
+
+/** `Users.FriendRequestPolicy` */
+export type FriendRequestPolicy = S["Users.FriendRequestPolicy"];
+export const FriendRequestPolicyValues = ["everyone","friends_of_friends","nobody"] as const satisfies readonly FriendRequestPolicy[];
+
+/** `Users.PresenceStatus`: `invisible` reads as `offline` to everyone but the user. */
+export type PresenceStatus = S["Users.PresenceStatus"];
+export const PresenceStatusValues = ["online","idle","dnd","invisible","offline"] as const satisfies readonly PresenceStatus[];
+
+/** `Users.Theme` */
+export type Theme = S["Users.Theme"];
+export const ThemeValues = ["system","light","dark"] as const satisfies readonly Theme[];
+
+/** `Webhooks.DeliveryStatus` */
+export type DeliveryStatus = S["Webhooks.DeliveryStatus"];
+export const DeliveryStatusValues = ["pending","delivered","failed","skipped"] as const satisfies readonly DeliveryStatus[];
+
+/** `Webhooks.WebhookState` */
+export type WebhookState = S["Webhooks.WebhookState"];
+export const WebhookStateValues = ["active","suspended"] as const satisfies readonly WebhookState[];
