@@ -1,10 +1,7 @@
-// The queue seam: BullMQ on Redis, on PostgreSQL (BullMQ's PostgreSQL backend) and on the embedded PGlite.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+// The queue seam: BullMQ on Redis and on PostgreSQL (BullMQ's PostgreSQL backend, which embedded mode uses
+// on its embedded PostgreSQL server: the same server software, so one PostgreSQL case covers both).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postgresQueues, redisQueues, type Queues } from "../../server/src/platform/queue.ts";
-import { openEmbedded, type Database } from "../../server/src/platform/db.ts";
 import { claimTestRedis, createTestDatabase, type TestDatabase, type TestRedis } from "../helpers/resources.ts";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -19,19 +16,13 @@ async function until(what: string, check: () => boolean | Promise<boolean>, ms =
 
 let lease: TestRedis;
 let pgDb: TestDatabase;
-let embeddedDir: string;
-let embedded: Database;
 const opened: Queues[] = [];
 
 beforeAll(async () => {
   [lease, pgDb] = await Promise.all([claimTestRedis(), createTestDatabase()]);
-  embeddedDir = mkdtempSync(join(tmpdir(), "parley-queue-"));
-  embedded = await openEmbedded(embeddedDir);
 });
 afterAll(async () => {
   await Promise.allSettled(opened.map((q) => q.close()));
-  await embedded?.close();
-  if (embeddedDir) rmSync(embeddedDir, { recursive: true, force: true });
   await pgDb?.drop();
   await lease?.release();
 });
@@ -41,10 +32,13 @@ function track(q: Queues): Queues {
   return q;
 }
 
+/** BullMQ's 'error' events, as the queues log them. */
+const warnings: string[] = [];
+const log = { warn: (obj: object, msg?: string) => void warnings.push(`${msg} ${JSON.stringify(obj)}`) } as never;
+
 const backends: [string, () => Queues][] = [
-  ["redisQueues", () => track(redisQueues(lease.url))],
-  ["postgresQueues on PostgreSQL", () => track(postgresQueues({ connectionString: pgDb.url }))],
-  ["postgresQueues on embedded PGlite", () => track(postgresQueues(embedded.connection))],
+  ["redisQueues", () => track(redisQueues(lease.url, log))],
+  ["postgresQueues on PostgreSQL", () => track(postgresQueues({ connectionString: pgDb.url }, log))],
 ];
 
 let seq = 0;

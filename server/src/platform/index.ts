@@ -68,12 +68,15 @@ export async function openPlatform(config: Config, overrides: PlatformOverrides 
     kv = new RedisKv(redis);
     pubsub = new RedisPubSub(redis);
     limiters = redisLimiters(limiterRedis, config.rateLimitMultiplier);
-    queues = redisQueues(config.redisUrl);
+    queues = redisQueues(config.redisUrl, log);
   } else {
+    log.info(
+      "no REDIS_URL: rate limits, presence, realtime fan-out and caches run in this process (run one process only); the job queue runs on PostgreSQL",
+    );
     kv = new MemoryKv(clock);
     pubsub = new MemoryPubSub();
     limiters = memoryLimiters(config.rateLimitMultiplier);
-    queues = postgresQueues(database.connection);
+    queues = postgresQueues(database.connection, log);
   }
 
   return {

@@ -4,10 +4,21 @@ import { Queue, Worker, withBackend, createPostgresBackend, type Processor, type
 import type { PgConnection } from "./db.ts";
 import { createRedis, type Redis } from "./redis.ts";
 import type { RedisOptions } from "ioredis";
+import type { Logger } from "./logger.ts";
+
+export interface AddOpts {
+  jobId?: string;
+  delay?: number;
+}
 
 export interface JobQueue<T> {
-  /** A second add with the `jobId` of a job still known to the queue is ignored. */
-  add(name: string, data: T, opts?: { jobId?: string; delay?: number }): Promise<void>;
+  /**
+   * A second add with the `jobId` of a job still known to the queue is ignored. While the queue's store is
+   * unreachable an add waits for it, but at most PRODUCER_WAIT_MS, then rejects.
+   */
+  add(name: string, data: T, opts?: AddOpts): Promise<void>;
+  /** Many jobs in one round trip. */
+  addBulk(jobs: { name: string; data: T; opts?: AddOpts }[]): Promise<void>;
   /** Jobs waiting, delayed or running. */
   depth(): Promise<number>;
   close(): Promise<void>;
@@ -20,6 +31,11 @@ export interface JobWorker {
 export interface QueueOptions {
   /** Runs per job, the first included (default 1: no retry). Retries wait as the worker's `backoff` says. */
   attempts?: number;
+  /**
+   * Keep finished jobs for inspection (default true: the last 1,000 completed, 5,000 failed). False when the
+   * jobs' outcome is recorded elsewhere: a finished job's id is then free again at once.
+   */
+  keepFinished?: boolean;
 }
 
 export interface WorkerOpts {
@@ -42,15 +58,30 @@ export interface Queues {
   close(): Promise<void>;
 }
 
-type AnyQueue = { add: Queue["add"]; getJobCounts: Queue["getJobCounts"]; close(): Promise<void>; waitUntilReady(): Promise<unknown> };
+type AnyQueue = { add: Queue["add"]; addBulk: Queue["addBulk"]; getJobCounts: Queue["getJobCounts"]; close(): Promise<void>; waitUntilReady(): Promise<unknown> };
+
+/** How long a producer waits for an unreachable queue store before giving up on an add. */
+export const PRODUCER_WAIT_MS = 3_000;
+
+function bounded<T>(p: Promise<T>, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: queue store did not answer within ${PRODUCER_WAIT_MS} ms`)), PRODUCER_WAIT_MS)));
+  return Promise.race([p, late]).finally(() => clearTimeout(timer));
+}
 
 function wrap<T>(q: AnyQueue, queueOpts: QueueOptions = {}): JobQueue<T> {
   const attempts = Math.max(1, queueOpts.attempts ?? 1);
   // "custom" hands the delay to the worker's backoffStrategy; one schedule for every job of the queue.
   const retry = attempts > 1 ? { attempts, backoff: { type: "custom" } } : {};
+  const keep = queueOpts.keepFinished ?? true;
+  const base = { removeOnComplete: keep ? 1000 : true, removeOnFail: keep ? 5000 : true, ...retry };
   return {
     async add(name, data, opts) {
-      await q.add(name, data, { jobId: opts?.jobId, delay: opts?.delay, removeOnComplete: 1000, removeOnFail: 5000, ...retry });
+      await bounded(q.add(name, data, { jobId: opts?.jobId, delay: opts?.delay, ...base }), "add");
+    },
+    async addBulk(jobs) {
+      if (!jobs.length) return;
+      await bounded(q.addBulk(jobs.map((j) => ({ name: j.name, data: j.data, opts: { jobId: j.opts?.jobId, delay: j.opts?.delay, ...base } }))), "addBulk");
     },
     async depth() {
       const c = await q.getJobCounts("waiting", "delayed", "active", "prioritized");
@@ -100,7 +131,12 @@ function boundedWorker(w: BullWorker, closers: (() => Promise<unknown>)[], reach
   return { close };
 }
 
-export function redisQueues(url: string): Queues {
+/** What the queues log: BullMQ's 'error' events (connection trouble), which would otherwise be printed or lost. */
+type QueueLog = Pick<Logger, "warn">;
+
+const logErrors = (log: QueueLog, role: string, name: string) => (err: Error) => log.warn({ err: err.message, queue: name, role }, "queue connection error");
+
+export function redisQueues(url: string, log: QueueLog): Queues {
   const closers: (() => Promise<unknown>)[] = [];
   const clients: Redis[] = [];
   const client = (opts: RedisOptions) => {
@@ -111,11 +147,12 @@ export function redisQueues(url: string): Queues {
   return {
     backend: "redis",
     async queue<T>(name: string, opts?: QueueOptions) {
-      // Producers fail fast rather than hang a request when Redis is away.
-      const conn = client({ enableOfflineQueue: false });
+      // While Redis reconnects, adds wait in ioredis's offline queue (bounded by PRODUCER_WAIT_MS in wrap)
+      // instead of failing at once: a blip of a second loses no enqueue.
+      const conn = client({ maxRetriesPerRequest: null });
       const q = new Queue(name, { connection: conn } as BullQueueOptions);
-      // BullMQ re-emits connection errors on the queue and prints them when nobody listens; ioredis reconnects.
-      q.on("error", () => {});
+      // BullMQ re-emits connection errors on the queue; ioredis reconnects.
+      q.on("error", logErrors(log, "producer", name));
       closers.push(() => (conn.status === "ready" ? q.close() : q.disconnect()));
       await q.waitUntilReady();
       return wrap<T>(q as unknown as AnyQueue, opts);
@@ -123,7 +160,8 @@ export function redisQueues(url: string): Queues {
     async worker<T>(name: string, process: Processor<T>, opts: WorkerOpts) {
       const conn = client({ maxRetriesPerRequest: null });
       const w = new Worker<T>(name, process, { connection: conn, ...workerOptions(opts) });
-      w.on("error", () => {}); // connection blips are retried by ioredis; job failures are the processor's to record
+      // Connection blips are retried by ioredis; job failures are the processor's to record.
+      w.on("error", logErrors(log, "worker", name));
       return boundedWorker(w, closers, () => conn.status === "ready");
     },
     async close() {
@@ -134,7 +172,7 @@ export function redisQueues(url: string): Queues {
   };
 }
 
-export function postgresQueues(connection: PgConnection): Queues {
+export function postgresQueues(connection: PgConnection, log: QueueLog): Queues {
   const pgb = withBackend(createPostgresBackend);
   const conn = { ...connection, max: 5, migrate: true };
   const closers: (() => Promise<unknown>)[] = [];
@@ -142,14 +180,14 @@ export function postgresQueues(connection: PgConnection): Queues {
     backend: "postgres",
     async queue<T>(name: string, opts?: QueueOptions) {
       const q = new pgb.Queue<T>(name, { connection: conn });
-      q.on("error", () => {});
+      q.on("error", logErrors(log, "producer", name));
       closers.push(() => q.close());
       await q.waitUntilReady();
       return wrap<T>(q as unknown as AnyQueue, opts);
     },
     async worker<T>(name: string, process: Processor<T>, opts: WorkerOpts) {
       const w = new pgb.Worker<T>(name, process as never, { connection: conn, ...workerOptions(opts) });
-      w.on("error", () => {});
+      w.on("error", logErrors(log, "worker", name));
       return boundedWorker(w, closers);
     },
     async close() {

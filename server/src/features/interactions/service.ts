@@ -102,8 +102,9 @@ export class InteractionsService {
       command_version: command.version,
       created_at: new Date(now).toISOString(),
     };
-    // The target bot alone is the audience, whoever else in the channel subscribes to command.invoked.
-    const deliveries = await this.d.dispatcher.publish({ type: "command.invoked", spaceId, data }, [botId]);
+    // The target bot alone is the audience, whoever else in the channel subscribes to command.invoked. Its first
+    // attempt starts here and now, after the outbox row is written: no queue pick-up on the way to the bot.
+    const deliveries = await this.d.dispatcher.publishNow({ type: "command.invoked", spaceId, data }, facts!.hooks);
     this.d.log.debug({ interactionId, botId, userId, spaceId, channelId, deliveries: deliveries.length }, "command invoked");
     return { interaction_id: interactionId };
   }

@@ -12,6 +12,8 @@ export interface InvocationFacts {
   channelAllowed: boolean | null;
   botState: string | null;
   command: { options: CommandOption[]; version: number; enabled: boolean } | null;
+  /** The bot's webhooks subscribed to `command.invoked`: the audience, read in the same round trip. */
+  hooks: { id: string; bot_user_id: string; state: "active" | "suspended"; suspended_until: Date | null }[];
 }
 
 export async function invocationFacts(
@@ -23,7 +25,9 @@ export async function invocationFacts(
             EXISTS (SELECT 1 FROM channels ch WHERE ch.id = :channelId AND ch.space_id = :spaceId) AS channel_in_space,
             i.state AS install_state, i.scopes, (:channelId::uuid = ANY (i.allowed_channel_ids)) AS channel_allowed,
             b.state AS bot_state,
-            c.options, c.version, c.enabled
+            c.options, c.version, c.enabled,
+            (SELECT coalesce(json_agg(json_build_object('id', w.id, 'state', w.state, 'suspended_until', w.suspended_until)), '[]')
+               FROM webhooks w WHERE w.bot_user_id = :botId AND 'command.invoked' = ANY (w.events)) AS hooks
        FROM members m
        LEFT JOIN bot_installs i ON i.space_id = :spaceId AND i.bot_user_id = :botId
        LEFT JOIN bots b ON b.user_id = :botId
@@ -41,6 +45,12 @@ export async function invocationFacts(
     channelAllowed: r.channel_allowed,
     botState: r.bot_state,
     command: r.version === null ? null : { options: r.options, version: r.version, enabled: r.enabled },
+    hooks: (r.hooks as { id: string; state: "active" | "suspended"; suspended_until: string | null }[]).map((h) => ({
+      id: h.id,
+      bot_user_id: q.botId,
+      state: h.state,
+      suspended_until: h.suspended_until === null ? null : new Date(h.suspended_until),
+    })),
   };
 }
 

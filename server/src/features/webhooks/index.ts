@@ -1,42 +1,69 @@
-// Wires the webhook engine: dispatcher (producer), worker (consumer), management service.
+// Wires the webhook engine: dispatcher (producer), the two delivery lanes and their workers, the sweeper, and
+// the management service.
 import type { Platform } from "../../platform/index.ts";
 import type { JobWorker } from "../../platform/queue.ts";
-import { WebhookDispatcher, type DeliveryJob } from "./dispatcher.ts";
+import type { Job } from "bullmq";
+import { WebhookDispatcher } from "./dispatcher.ts";
+import { DELIVERY_QUEUE, FORCED_QUEUE, Lanes, type DeliveryJob } from "./jobs.ts";
 import { webhookMetrics } from "./metrics.ts";
+import { DeliveredBatcher } from "./results.ts";
 import { WebhookSender } from "./sender.ts";
 import { WebhookService } from "./service.ts";
-import { ATTEMPTS, deliveryProcessor, retryDelay } from "./worker.ts";
+import { Sweeper } from "./sweeper.ts";
+import { WebhookTargets } from "./targets.ts";
+import { DeliveryAttempts } from "./worker.ts";
 
-export const DELIVERY_QUEUE = "webhook-deliveries";
+export { DELIVERY_QUEUE, FORCED_QUEUE } from "./jobs.ts";
+
+/**
+ * Workers of the main lane. Measured with bench/scenarios/webhooks.ts (fan-out to a local receiver): throughput
+ * flattens past ~32 on this 2-core box; more only adds memory and lock renewals. Headroom for slow receivers.
+ */
+export const MAIN_CONCURRENCY = 64;
+/** Workers of the forced lane (ping, redeliver): a small share, whatever an owner asks for. */
+export const FORCED_CONCURRENCY = 4;
 
 export interface WebhookEngine {
   dispatcher: WebhookDispatcher;
   service: WebhookService;
+  sweeper: Sweeper;
   close(): Promise<void>;
 }
 
 /** `runWorker` false for `--role api` processes: they queue deliveries, worker processes send them. */
 export async function startWebhooks(p: Platform, runWorker: boolean): Promise<WebhookEngine> {
-  const queue = await p.queues.queue<DeliveryJob>(DELIVERY_QUEUE, { attempts: ATTEMPTS });
-  const dispatcher = new WebhookDispatcher(p.db, queue, p.clock);
-  const metrics = webhookMetrics(p.metrics.registry, () => queue.depth());
+  const opts = { keepFinished: false };
+  const [main, forced] = await Promise.all([p.queues.queue<DeliveryJob>(DELIVERY_QUEUE, opts), p.queues.queue<DeliveryJob>(FORCED_QUEUE, opts)]);
+  const lanes = new Lanes({ main, forced }, p.log);
+  const targets = new WebhookTargets(p.db, p.config.dataKey, p.clock, p.pubsub);
+  await targets.start();
+  const dispatcher = new WebhookDispatcher(p.db, lanes, p.clock, p.config.dataKey, p.log);
+  const metrics = webhookMetrics(p.metrics.registry, () => lanes.depth());
   const sender = new WebhookSender(p.config.webhookAllowPrivate);
-  let worker: JobWorker | undefined;
+  const sweeper = new Sweeper(p.db, lanes, p.log);
+  const workers: JobWorker[] = [];
   if (runWorker) {
-    worker = await p.queues.worker<DeliveryJob>(
-      DELIVERY_QUEUE,
-      deliveryProcessor({ db: p.db, clock: p.clock, log: p.log, sender, dataKey: p.config.dataKey, metrics, retryScale: p.config.webhookRetryScale }),
-      { concurrency: 50, backoff: retryDelay(p.config.webhookRetryScale), lockMs: 5_000 },
+    const attempts = new DeliveryAttempts({
+      db: p.db, clock: p.clock, log: p.log, sender, dataKey: p.config.dataKey, metrics, retryScale: p.config.webhookRetryScale,
+      targets, delivered: new DeliveredBatcher(p.db), lanes,
+    });
+    // A live worker renews its jobs' locks; a dead one's jobs are taken up again within about twice this.
+    const lockMs = 5_000;
+    workers.push(
+      await p.queues.worker<DeliveryJob>(DELIVERY_QUEUE, (job: Job<DeliveryJob>) => attempts.run(job.data, "main"), { concurrency: MAIN_CONCURRENCY, lockMs }),
+      await p.queues.worker<DeliveryJob>(FORCED_QUEUE, (job: Job<DeliveryJob>) => attempts.run(job.data, "forced"), { concurrency: FORCED_CONCURRENCY, lockMs }),
     );
-    const recovered = await dispatcher.recover();
-    if (recovered) p.log.info({ recovered }, "re-queued pending webhook deliveries");
+    dispatcher.attemptInProcess(attempts);
+    sweeper.start();
   }
-  const service = new WebhookService({ db: p.db, clock: p.clock, dataKey: p.config.dataKey, allowPrivate: p.config.webhookAllowPrivate, dispatcher });
+  const service = new WebhookService({ db: p.db, clock: p.clock, dataKey: p.config.dataKey, allowPrivate: p.config.webhookAllowPrivate, dispatcher, targets, limiters: p.limiters });
   return {
     dispatcher,
     service,
+    sweeper,
     async close() {
-      await worker?.close();
+      await sweeper.stop();
+      await Promise.all(workers.map((w) => w.close()));
       await sender.close();
     },
   };

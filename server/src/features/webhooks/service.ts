@@ -1,7 +1,8 @@
 // The webhook management API of CONTRACT 6 (the bot's owner only).
 import { randomBytes } from "node:crypto";
 import type { Knex } from "knex";
-import { notFound } from "../../platform/errors.ts";
+import { notFound, tooManyRequests } from "../../platform/errors.ts";
+import { LimiterUnavailable, type Limiter, type LimiterFactory } from "../../platform/limiter.ts";
 import { newId } from "../../platform/ids.ts";
 import type { Clock } from "../../platform/clock.ts";
 import { seal } from "../../platform/crypto.ts";
@@ -9,12 +10,16 @@ import { recordAudit } from "../audit/store.ts";
 import { checkWebhookUrl } from "./address-guard.ts";
 import { checkEventTypes } from "./events.ts";
 import { isSuspended, type WebhookDispatcher } from "./dispatcher.ts";
-import { secretContext } from "./worker.ts";
+import { secretContext, type WebhookTargets } from "./targets.ts";
 import * as store from "./store.ts";
 import type { components } from "../../../../generated/api.d.ts";
 
 type S = components["schemas"];
 const ROTATION_GRACE_MS = 24 * 3600 * 1000;
+
+/** CONTRACT 6: ping and redeliver together, per webhook. */
+export const FORCED_LIMIT = { name: "webhook", points: 10, durationSeconds: 60 };
+const UNAVAILABLE = "rate limiter temporarily unavailable — retry shortly";
 
 export interface WebhookServiceDeps {
   db: Knex;
@@ -22,12 +27,30 @@ export interface WebhookServiceDeps {
   dataKey: Buffer;
   allowPrivate: boolean;
   dispatcher: WebhookDispatcher;
+  targets: WebhookTargets;
+  limiters: LimiterFactory;
 }
 
 const newWebhookSecret = () => `whsec_${randomBytes(32).toString("base64url")}`;
 
 export class WebhookService {
-  constructor(private d: WebhookServiceDeps) {}
+  private forcedLimit: Limiter;
+
+  constructor(private d: WebhookServiceDeps) {
+    this.forcedLimit = d.limiters.create(FORCED_LIMIT);
+  }
+
+  /** Counts one forced attempt (ping or redeliver) of the webhook before doing any work; 429 past the limit. */
+  private async countForced(webhookId: string): Promise<void> {
+    let outcome;
+    try {
+      outcome = await this.forcedLimit.consume(webhookId);
+    } catch (err) {
+      if (err instanceof LimiterUnavailable) throw tooManyRequests(UNAVAILABLE);
+      throw err;
+    }
+    if (!outcome.ok) throw tooManyRequests(`${FORCED_LIMIT.name}:${webhookId} > ${FORCED_LIMIT.points}/${FORCED_LIMIT.durationSeconds}s`, outcome.retryAfterSeconds);
+  }
 
   private view(w: store.WebhookRow): S["Webhooks.WebhookResponse"] {
     const suspended = isSuspended(w, this.d.clock.now());
@@ -80,12 +103,14 @@ export class WebhookService {
     if (body.events) patch.events = checkEventTypes(body.events);
     if (body.url) patch.url = await checkWebhookUrl(body.url, this.d.allowPrivate);
     const w = Object.keys(patch).length ? await store.updateWebhook(this.d.db, webhookId, patch) : await store.findWebhook(this.d.db, botId, webhookId);
+    if (patch.url) await this.d.targets.invalidate(webhookId);
     return this.view(w!);
   }
 
   async remove(userId: string, botId: string, webhookId: string) {
     await this.hook(userId, botId, webhookId);
     await store.deleteWebhook(this.d.db, webhookId);
+    await this.d.targets.invalidate(webhookId);
   }
 
   /** The current secret keeps signing, as the second `v1`, for 24 hours. */
@@ -100,17 +125,18 @@ export class WebhookService {
       });
       await recordAudit(trx, { action: "webhook.secret_rotate", actorId: userId, targetType: "bot", targetId: botId, data: { webhook_id: webhookId } });
     });
+    await this.d.targets.invalidate(webhookId);
     return { secret };
   }
 
-  /** A `webhook.ping` to this webhook alone, sent now even if the webhook is suspended. */
+  /**
+   * A `webhook.ping` to this webhook alone, sent now even if the webhook is suspended (its retries are not).
+   * Counted against the forced-attempt limit before anything is written.
+   */
   async ping(userId: string, botId: string, webhookId: string) {
     await this.hook(userId, botId, webhookId);
-    const id = newId();
-    const body = JSON.stringify({ id, type: "webhook.ping", space_id: null, delivered_at: new Date(this.d.clock.now()).toISOString(), bot_user_id: botId, data: { webhook_id: webhookId } });
-    await store.insertDeliveries(this.d.db, [{ id, webhook_id: webhookId, type: "webhook.ping", body, status: "pending" }]);
-    await this.d.dispatcher.redeliver(id);
-    return { delivery_id: id };
+    await this.countForced(webhookId);
+    return { delivery_id: await this.d.dispatcher.ping(webhookId, botId) };
   }
 
   async deliveries(userId: string, botId: string, webhookId: string, limit: number, before?: string): Promise<S["Webhooks.DeliveryResponse"][]> {
@@ -129,6 +155,7 @@ export class WebhookService {
 
   async redeliver(userId: string, botId: string, webhookId: string, deliveryId: string) {
     await this.hook(userId, botId, webhookId);
+    await this.countForced(webhookId);
     if (!(await store.findDelivery(this.d.db, webhookId, deliveryId))) throw notFound("delivery not found");
     await this.d.dispatcher.redeliver(deliveryId);
     return { delivery_id: deliveryId };

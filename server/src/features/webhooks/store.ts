@@ -60,7 +60,18 @@ export function subscribers(db: Knex, type: string, botIds: string[]): Promise<P
     .andWhereRaw("? = ANY(w.events)", [type]);
 }
 
-export async function insertDeliveries(db: Knex, rows: Pick<DeliveryRow, "id" | "webhook_id" | "type" | "body" | "status">[]) {
+export interface NewDelivery {
+  id: string;
+  webhook_id: string;
+  type: string;
+  /** Sealed (body.ts) while pending; redacted plain text when finished at birth (skipped). */
+  body: string;
+  status: "pending" | "skipped";
+  due_at?: Date;
+}
+
+/** The outbox rows of one event: one INSERT, whatever the audience. */
+export async function insertDeliveries(db: Knex, rows: NewDelivery[]) {
   if (rows.length) await db("deliveries").insert(rows);
 }
 
@@ -73,14 +84,117 @@ export function listDeliveries(db: Knex, webhookId: string, limit: number, befor
 export const findDelivery = (db: Knex, webhookId: string, id: string): Promise<DeliveryRow | undefined> =>
   db("deliveries").where({ webhook_id: webhookId, id }).first();
 
-/** A delivery with what the worker needs of its webhook. */
-export function loadForAttempt(db: Knex, id: string): Promise<(DeliveryRow & { url: string; secret_enc: string; previous_secret_enc: string | null; previous_until: Date | null; webhook_state: string; suspended_until: Date | null; consecutive_failures: number }) | undefined> {
-  return db("deliveries as d")
-    .join("webhooks as w", "w.id", "d.webhook_id")
-    .select("d.*", "w.url", "w.secret_enc", "w.previous_secret_enc", "w.previous_until", "w.state as webhook_state", "w.suspended_until", "w.consecutive_failures")
-    .where("d.id", id)
-    .first();
+/** What a job needs of a pending delivery. */
+export type PendingDelivery = Pick<DeliveryRow, "id" | "webhook_id" | "type" | "body" | "attempts">;
+
+export const pendingDeliveries = (db: Knex, ids: string[]): Promise<PendingDelivery[]> =>
+  db("deliveries").select("id", "webhook_id", "type", "body", "attempts").whereIn("id", ids).andWhere({ status: "pending" });
+
+/** A finished delivery back to pending for a forced attempt (redeliver); its body sealed again. Undefined if unknown. */
+export async function reopenDelivery(db: Knex, id: string, seal: (plain: string) => string, dueAt: Date): Promise<PendingDelivery | undefined> {
+  const row = await db("deliveries").select("id", "webhook_id", "type", "body", "attempts").where({ id }).first();
+  if (!row) return undefined;
+  const body = row.body.startsWith("{") ? seal(row.body) : row.body;
+  await db("deliveries").where({ id }).update({ status: "pending", next_attempt_at: null, body, due_at: dueAt });
+  return { ...row, body };
 }
 
-export const pendingDeliveryIds = async (db: Knex): Promise<string[]> =>
-  (await db("deliveries").select("id").where({ status: "pending" }).orderBy("created_at")).map((r) => r.id);
+/**
+ * Claims pending deliveries past their due time for re-queueing: one process at a time (a transaction-scoped
+ * advisory lock; others skip this round), and each claimed row is due again only after `leaseMs`.
+ */
+export async function claimOverdue(db: Knex, leaseMs: number, limit: number): Promise<PendingDelivery[]> {
+  return db.transaction(async (trx) => {
+    const { rows: lock } = await trx.raw("SELECT pg_try_advisory_xact_lock(hashtext('parley:webhook-sweeper')) AS ok");
+    if (!lock[0]?.ok) return [];
+    const { rows } = await trx.raw(
+      `UPDATE deliveries SET due_at = now() + make_interval(secs => ?)
+        WHERE id IN (SELECT id FROM deliveries WHERE status = 'pending' AND due_at < now() ORDER BY due_at LIMIT ?)
+        RETURNING id, webhook_id, type, body, attempts`,
+      [leaseMs / 1000, limit],
+    );
+    return rows;
+  });
+}
+
+/** One successful attempt, as recorded in a batch. */
+export interface Delivered {
+  id: string;
+  statusCode: number;
+  /** The finished (redacted) plain body. */
+  body: string;
+}
+
+/**
+ * Records a batch of successful attempts in one statement: the deliveries are done and their webhooks' runs of
+ * failures end (a webhook row is only written when there was a run to end).
+ */
+export async function recordDelivered(db: Knex, batch: Delivered[]): Promise<void> {
+  await db.raw(
+    `WITH v AS (SELECT * FROM unnest(?::uuid[], ?::int[], ?::text[]) AS v(id, code, body)),
+          done AS (
+            UPDATE deliveries d SET status = 'delivered', body = v.body, attempts = d.attempts + 1, last_status_code = v.code,
+                   last_error = NULL, next_attempt_at = NULL, finished_at = now()
+              FROM v WHERE d.id = v.id AND d.status = 'pending'
+            RETURNING d.webhook_id)
+     UPDATE webhooks SET consecutive_failures = 0
+      WHERE id IN (SELECT DISTINCT webhook_id FROM done) AND consecutive_failures <> 0`,
+    [batch.map((b) => b.id), batch.map((b) => b.statusCode), batch.map((b) => b.body)],
+  );
+}
+
+/** A delivery not attempted because its webhook is suspended: finished, with its redacted body. */
+export async function markSkipped(db: Knex, id: string, body: string): Promise<void> {
+  await db("deliveries").where({ id, status: "pending" }).update({ status: "skipped", next_attempt_at: null, finished_at: db.fn.now(), body });
+}
+
+export interface Failure {
+  id: string;
+  webhookId: string;
+  statusCode: number | null;
+  error: string | null;
+  now: Date;
+  /** null: the last attempt; the delivery fails for good with `finalBody`. */
+  nextAt: Date | null;
+  dueAt: Date | null;
+  finalBody: string;
+  failuresToSuspend: number;
+  suspendUntil: Date;
+}
+
+/** A failed attempt: counted on the webhook (suspending it at the run's limit) and on the delivery. True if it suspended. */
+export async function recordFailure(db: Knex, f: Failure): Promise<boolean> {
+  return db.transaction(async (trx) => {
+    // After a suspension has run out, the run of failures starts over.
+    const [hook] = await trx("webhooks")
+      .where({ id: f.webhookId })
+      .update({
+        failure_count: trx.raw("failure_count + 1"),
+        consecutive_failures: trx.raw(
+          "CASE WHEN consecutive_failures >= ? AND suspended_until IS NOT NULL AND suspended_until <= ? THEN 1 ELSE consecutive_failures + 1 END",
+          [f.failuresToSuspend, f.now],
+        ),
+      })
+      .returning(["consecutive_failures", "state", "suspended_until"]);
+    const suspend = !!hook && hook.consecutive_failures >= f.failuresToSuspend && !(hook.state === "suspended" && hook.suspended_until > f.now);
+    if (suspend) await trx("webhooks").where({ id: f.webhookId }).update({ state: "suspended", suspended_until: f.suspendUntil });
+    const final = f.nextAt === null;
+    await trx("deliveries").where({ id: f.id }).update({
+      status: final ? "failed" : "pending",
+      body: final ? f.finalBody : undefined,
+      attempts: trx.raw("attempts + 1"),
+      last_status_code: f.statusCode,
+      last_error: f.error,
+      next_attempt_at: f.nextAt,
+      due_at: f.dueAt ?? undefined,
+      finished_at: final ? trx.fn.now() : null,
+    });
+    return suspend;
+  });
+}
+
+/** What an attempt needs of its webhook. */
+export type WebhookTargetRow = Pick<WebhookRow, "id" | "url" | "secret_enc" | "previous_secret_enc" | "previous_until" | "state" | "suspended_until">;
+
+export const webhookTarget = (db: Knex, id: string): Promise<WebhookTargetRow | undefined> =>
+  db("webhooks").select("id", "url", "secret_enc", "previous_secret_enc", "previous_until", "state", "suspended_until").where({ id }).first();

@@ -139,20 +139,22 @@ describe("delivery", () => {
     for (const g of got) stripe.webhooks.constructEvent(g.raw, g.headers["x-service-signature"] as string, hook.secret);
   });
 
-  it("fails after the retry schedule, counts failures, suspends after five in a row, skips while suspended, and redelivers", async () => {
+  it("retries on the schedule, counts failures, suspends after five in a row, then skips even a forced attempt's retries, and redelivers", async () => {
     const botId = await ownedBot(server, owner.id);
     const hook = await webhook(botId);
     const failing = await startReceiver();
     failing.respond((_r, res) => void res.writeHead(500).end("no"));
     await http.patch(`/api/bots/${botId}/webhooks/${hook.id}`, { url: failing.url }, { token: owner.token });
     const ping = await http.post(`/api/bots/${botId}/webhooks/${hook.id}/ping`, undefined, { token: owner.token });
-    await failing.waitFor(6, 20_000);
-    const log = await until(() => deliveries(botId, hook.id), (d) => d[0]?.status === "failed");
-    expect(log[0]).toMatchObject({ id: ping.body.delivery_id, status: "failed", attempts: 6, last_status_code: 500, last_error: "HTTP 500", next_attempt_at: null });
+    await failing.waitFor(5, 20_000);
+    // The ping itself was forced; its retries are ordinary attempts, so once the fifth failure suspended the
+    // webhook the sixth is not sent: the delivery ends skipped.
+    const log = await until(() => deliveries(botId, hook.id), (d) => d[0]?.status !== "pending");
+    expect(log[0]).toMatchObject({ id: ping.body.delivery_id, status: "skipped", attempts: 5, last_status_code: 500, last_error: "HTTP 500", next_attempt_at: null });
+    expect(failing.received).toHaveLength(5);
     expect(failing.received.every((r) => r.headers["x-service-delivery"] === ping.body.delivery_id)).toBe(true);
     const [state] = (await http.get(`/api/bots/${botId}/webhooks`, { token: owner.token })).body;
-    // The ping was asked for by the owner, so its sixth attempt ran although the fifth failure suspended the hook.
-    expect(state).toMatchObject({ state: "suspended", failure_count: 6, consecutive_failures: 6 });
+    expect(state).toMatchObject({ state: "suspended", failure_count: 5, consecutive_failures: 5 });
     expect(new Date(state.suspended_until).getTime() - Date.now()).toBeGreaterThan(23.9 * 3600 * 1000);
 
     // While suspended, new events are recorded as skipped and not sent.
@@ -164,15 +166,16 @@ describe("delivery", () => {
     const afterSkip = await deliveries(botId, hook.id);
     expect(afterSkip[0]).toMatchObject({ id: skippedId, status: "skipped", attempts: 0 });
 
-    // Redeliver still works while suspended, keeping the id; a success resets the run.
+    // Redeliver is sent while suspended (the owner asked), keeping the id; a success resets the run.
     failing.respond((_r, res) => void res.writeHead(204).end());
     const count = failing.received.length;
     const again = await http.post(`/api/bots/${botId}/webhooks/${hook.id}/deliveries/${ping.body.delivery_id}/redeliver`, undefined, { token: owner.token });
     expect(again).toMatchObject({ status: 202, body: { delivery_id: ping.body.delivery_id } });
     const [redelivered] = (await failing.waitFor(count + 1)).slice(count);
     expect(redelivered!.headers["x-service-delivery"]).toBe(ping.body.delivery_id);
+    expect(redelivered!.raw).toBe(failing.received[0]!.raw);
     const done = await until(() => deliveries(botId, hook.id), (d) => d.find((x) => x.id === ping.body.delivery_id)?.status === "delivered");
-    expect(done.find((x) => x.id === ping.body.delivery_id)).toMatchObject({ status: "delivered", attempts: 7, last_status_code: 204 });
+    expect(done.find((x) => x.id === ping.body.delivery_id)).toMatchObject({ status: "delivered", attempts: 6, last_status_code: 204 });
     const [after] = (await http.get(`/api/bots/${botId}/webhooks`, { token: owner.token })).body;
     expect(after.consecutive_failures).toBe(0);
     expect((await http.post(`/api/bots/${botId}/webhooks/${hook.id}/deliveries/${newId()}/redeliver`, undefined, { token: owner.token })).status).toBe(404);
@@ -210,7 +213,8 @@ describe("delivery", () => {
   it("exposes delivery metrics", async () => {
     const text = (await http.get("/metrics")).body as string;
     expect(text).toMatch(/webhook_deliveries_total\{event="webhook.ping",result="delivered"\} [1-9]/);
-    expect(text).toMatch(/webhook_deliveries_total\{event="webhook.ping",result="failed"\} [1-9]/);
+    expect(text).toMatch(/webhook_deliveries_total\{event="webhook.ping",result="retry"\} [1-9]/);
+    expect(text).toMatch(/webhook_deliveries_total\{event="webhook.ping",result="skipped"\} [1-9]/);
     expect(text).toMatch(/webhook_delivery_duration_seconds_count\{event="webhook.ping"\} [1-9]/);
     expect(text).toMatch(/webhook_queue_depth \d+/);
   });

@@ -1,15 +1,18 @@
-// The delivery worker: one attempt per job run; BullMQ schedules the retries (1 s, 5 s, 30 s, 5 min, 30 min).
-import type { Job } from "bullmq";
+// One delivery attempt: sign (fresh `t`, fixed body), POST, record. Used by the queue workers of both lanes and
+// by the in-process first attempt of an invocation (dispatcher.publishNow). Retries are new jobs on the spec's
+// schedule (1 s, 5 s, 30 s, 5 min, 30 min); the row's `due_at` lets the sweeper catch any job that got lost.
 import type { Knex } from "knex";
 import type { Clock } from "../../platform/clock.ts";
 import type { Logger } from "../../platform/logger.ts";
-import { open } from "../../platform/crypto.ts";
 import type { WebhookMetrics } from "./metrics.ts";
-import { isSuspended, type DeliveryJob } from "./dispatcher.ts";
-import { signatureHeader } from "./signature.ts";
-import type { WebhookSender } from "./sender.ts";
-import * as store from "./store.ts";
+import { openBody } from "./body.ts";
+import { jobIdOf, type DeliveryJob, type Lane, type Lanes } from "./jobs.ts";
 import { redactFinishedBody } from "./privacy.ts";
+import type { DeliveredBatcher } from "./results.ts";
+import { signatureHeader } from "./signature.ts";
+import { TIMEOUT_MS, type WebhookSender } from "./sender.ts";
+import * as store from "./store.ts";
+import type { WebhookTarget, WebhookTargets } from "./targets.ts";
 
 /** Delays before retries 1–5 (spec 6 rule 2). */
 export const RETRY_DELAYS_MS = [1_000, 5_000, 30_000, 300_000, 1_800_000];
@@ -17,12 +20,23 @@ export const ATTEMPTS = RETRY_DELAYS_MS.length + 1;
 const FAILURES_TO_SUSPEND = 5;
 const SUSPENSION_MS = 24 * 3600 * 1000;
 
+/**
+ * How long past its planned attempt a pending row waits before the sweeper queues it again. A job still known to
+ * the queue (waiting or running) is not doubled by that (same job id), so the main lane's margin is short. The
+ * forced lane gets minutes: its jobs may queue behind slow receivers, and the sweeper must not move them into
+ * the main lane.
+ */
+export const DUE_MARGIN_MS: Record<Lane, number> = { main: 5_000, forced: 300_000 };
+
+/** An attempt made in-process has no job to dedupe against: due only once its 10 s budget is surely over. */
+export const IN_PROCESS_DUE_MS = TIMEOUT_MS + 5_000;
+
 export const retryDelay = (scale: number) => (attempt: number) => Math.round(RETRY_DELAYS_MS[Math.min(attempt, RETRY_DELAYS_MS.length) - 1]! * scale);
 
-/** Thrown to make BullMQ schedule the next attempt. */
-class RetryLater extends Error {}
+export const isSuspended = (w: { state: string; suspended_until: Date | null }, now: number) =>
+  w.state === "suspended" && w.suspended_until !== null && w.suspended_until.getTime() > now;
 
-export interface WorkerDeps {
+export interface AttemptDeps {
   db: Knex;
   clock: Clock;
   log: Logger;
@@ -30,85 +44,64 @@ export interface WorkerDeps {
   dataKey: Buffer;
   metrics: WebhookMetrics;
   retryScale: number;
+  targets: WebhookTargets;
+  delivered: DeliveredBatcher;
+  lanes: Lanes;
 }
 
-export const secretContext = (webhookId: string) => `webhook:${webhookId}`;
+const secretsOf = (t: WebhookTarget, now: number) => (t.previous && t.previous.until > now ? [t.secret, t.previous.secret] : [t.secret]);
 
-export function deliveryProcessor(d: WorkerDeps) {
-  // Opened secrets by webhook and sealed text: a rotation changes the sealed text, so a stale entry is never used.
-  const opened = new Map<string, string>();
-  const unseal = (sealed: string, webhookId: string): string => {
-    const key = `${webhookId}.${sealed}`;
-    let secret = opened.get(key);
-    if (secret === undefined) {
-      if (opened.size >= 10_000) opened.clear();
-      opened.set(key, (secret = open(d.dataKey, sealed, secretContext(webhookId))));
-    }
-    return secret;
-  };
-  return async (job: Job<DeliveryJob>): Promise<void> => {
-    const row = await store.loadForAttempt(d.db, job.data.deliveryId);
-    if (!row || row.status !== "pending") return;
+export class DeliveryAttempts {
+  constructor(private d: AttemptDeps) {}
+
+  /** Runs one attempt of `job` and records it; the promise settles once the outcome is committed. */
+  async run(job: DeliveryJob, lane: Lane): Promise<void> {
+    const d = this.d;
+    const target = await d.targets.get(job.webhookId);
+    if (!target) return; // the webhook was deleted, and its deliveries with it
     const now = d.clock.now();
-    if (!job.data.force && isSuspended({ state: row.webhook_state, suspended_until: row.suspended_until }, now)) {
-      await d.db("deliveries").where({ id: row.id }).update({ status: "skipped", next_attempt_at: null, finished_at: d.db.fn.now(), body: redactFinishedBody(row.type, row.body) });
-      d.metrics.deliveries.inc({ event: row.type, result: "skipped" });
+    const body = openBody(d.dataKey, job.id, job.body);
+    if (!job.force && isSuspended({ state: target.state, suspended_until: target.suspendedUntil }, now)) {
+      await store.markSkipped(d.db, job.id, redactFinishedBody(job.type, body));
+      d.metrics.deliveries.inc({ event: job.type, result: "skipped" });
       return;
     }
-    const secrets = [unseal(row.secret_enc, row.webhook_id)];
-    if (row.previous_secret_enc && row.previous_until && row.previous_until.getTime() > now) secrets.push(unseal(row.previous_secret_enc, row.webhook_id));
     const headers = {
-      "x-service-event": row.type,
-      "x-service-delivery": row.id,
-      "x-service-signature": signatureHeader(secrets, Math.floor(now / 1000), row.body),
+      "x-service-event": job.type,
+      "x-service-delivery": job.id,
+      "x-service-signature": signatureHeader(secretsOf(target, now), Math.floor(now / 1000), body),
     };
     const started = performance.now();
-    const result = await d.sender.send(row.url, headers, row.body);
-    d.metrics.duration.observe({ event: row.type }, (performance.now() - started) / 1000);
-    if (result.status === 410) d.log.warn({ webhookId: row.webhook_id, deliveryId: row.id }, "bot_webhook_gone");
+    const result = await d.sender.send(target.url, headers, body);
+    d.metrics.duration.observe({ event: job.type }, (performance.now() - started) / 1000);
 
     if (result.ok) {
-      // One statement, one round trip: the delivery is done and the webhook's run of failures ends (the
-      // webhook row is only written when there was a run to end).
-      await d.db.raw(
-        `WITH done AS (
-           UPDATE deliveries SET status = 'delivered', body = ?, attempts = attempts + 1, last_status_code = ?,
-             last_error = NULL, next_attempt_at = NULL, finished_at = now()
-           WHERE id = ? RETURNING webhook_id)
-         UPDATE webhooks SET consecutive_failures = 0 FROM done WHERE webhooks.id = done.webhook_id AND webhooks.consecutive_failures <> 0`,
-        [redactFinishedBody(row.type, row.body), result.status, row.id],
-      );
-      d.metrics.deliveries.inc({ event: row.type, result: "delivered" });
+      await d.delivered.record({ id: job.id, statusCode: result.status!, body: redactFinishedBody(job.type, body) });
+      d.metrics.deliveries.inc({ event: job.type, result: "delivered" });
       return;
     }
-
-    const final = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-    const nextAt = final ? null : new Date(now + retryDelay(d.retryScale)(job.attemptsMade + 1));
-    await d.db.transaction(async (trx) => {
-      // After a suspension has run out, the run of failures starts over.
-      const [hook] = await trx("webhooks")
-        .where({ id: row.webhook_id })
-        .update({
-          failure_count: trx.raw("failure_count + 1"),
-          consecutive_failures: trx.raw(
-            "CASE WHEN consecutive_failures >= ? AND suspended_until IS NOT NULL AND suspended_until <= ? THEN 1 ELSE consecutive_failures + 1 END",
-            [FAILURES_TO_SUSPEND, new Date(now)],
-          ),
-        })
-        .returning(["consecutive_failures"]);
-      const suspend = hook && hook.consecutive_failures >= FAILURES_TO_SUSPEND;
-      if (suspend) await trx("webhooks").where({ id: row.webhook_id }).update({ state: "suspended", suspended_until: new Date(now + SUSPENSION_MS) });
-      await trx("deliveries").where({ id: row.id }).update({
-        status: final ? "failed" : "pending",
-        body: final ? redactFinishedBody(row.type, row.body) : undefined,
-        attempts: trx.raw("attempts + 1"),
-        last_status_code: result.status,
-        last_error: result.error,
-        next_attempt_at: nextAt,
-        finished_at: final ? trx.fn.now() : null,
-      });
+    if (result.status === 410) d.log.warn({ webhookId: job.webhookId, deliveryId: job.id }, "bot_webhook_gone");
+    const final = job.n + 1 >= ATTEMPTS;
+    const failedAt = d.clock.now();
+    const delay = final ? 0 : retryDelay(d.retryScale)(job.n + 1);
+    const nextAt = final ? null : new Date(failedAt + delay);
+    const suspended = await store.recordFailure(d.db, {
+      id: job.id,
+      webhookId: job.webhookId,
+      statusCode: result.status,
+      error: result.error,
+      now: new Date(failedAt),
+      nextAt,
+      dueAt: nextAt && new Date(nextAt.getTime() + DUE_MARGIN_MS[lane]),
+      finalBody: redactFinishedBody(job.type, body),
+      failuresToSuspend: FAILURES_TO_SUSPEND,
+      suspendUntil: new Date(failedAt + SUSPENSION_MS),
     });
-    d.metrics.deliveries.inc({ event: row.type, result: final ? "failed" : "retry" });
-    if (!final) throw new RetryLater(result.error ?? "failed");
-  };
+    if (suspended) await d.targets.invalidate(job.webhookId);
+    d.metrics.deliveries.inc({ event: job.type, result: final ? "failed" : "retry" });
+    if (final) return;
+    // The retry stays in this lane and is an ordinary attempt: it is skipped while the webhook is suspended.
+    const next: DeliveryJob = { ...job, n: job.n + 1, force: undefined };
+    await d.lanes.add(lane, [{ job: next, jobId: jobIdOf(next), delay }]);
+  }
 }
