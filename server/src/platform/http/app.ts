@@ -6,6 +6,7 @@ import type { Logger } from "../logger.ts";
 import type { Metrics } from "../metrics.ts";
 import { HttpError } from "../errors.ts";
 import { ValidationFailed, fromValidatorError, validator } from "./validation.ts";
+import { canonicalIds } from "./canonical-ids.ts";
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -67,6 +68,7 @@ export function createHttpApp(opts: HttpAppOptions): Express {
   // null"); the contract still refuses null, numbers or strings wherever an object is declared (422).
   app.use(express.json({ limit: "1mb", type: () => true, strict: false }));
   app.use(validator(opts.apiSpec, opts.validateResponses));
+  app.use(canonicalIds(opts.apiSpec));
   opts.mount(app);
 
   app.use((_req: Request, _res: Response, next: NextFunction) => next(new HttpError(404, "not found")));

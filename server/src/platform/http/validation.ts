@@ -120,7 +120,8 @@ function issueOf(raw: { path?: string; message?: string; errorCode?: string }): 
 
 /** Maps what express-openapi-validator threw to our family; anything else passes through. */
 export function fromValidatorError(err: unknown): unknown {
-  if (!isValidatorError(err)) return err;
+  // Our own 422 (ValidationFailed) also has `status` and `errors`: it is already in its final form.
+  if (err instanceof HttpError || !isValidatorError(err)) return err;
   switch (err.status) {
     case 404:
       return new HttpError(404, "not found");
