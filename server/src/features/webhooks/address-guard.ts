@@ -6,11 +6,24 @@ import { isIP } from "node:net";
 import ipaddr from "ipaddr.js";
 import { badRequest } from "../../platform/errors.ts";
 
+/**
+ * Ranges the IANA special-purpose registries (or RFC 4291) set apart that ipaddr.js 2.5 still calls `unicast`:
+ * the deprecated IPv4-compatible block `::/96` (RFC 4291 2.5.5.1; it embeds an IPv4 address, e.g. `::7f00:1`)
+ * and the dummy prefix `100:0:0:1::/64` (RFC 9780, added to the registry in 2024). Everything else of the
+ * registries — 0/8, 10/8, 100.64/10, 127/8, 169.254/16, 172.16/12, 192.0.0/24, 192.0.2/24, 192.31.196/24,
+ * 192.52.193/24, 192.88.99/24, 192.168/16, 192.175.48/24, 198.18/15, 198.51.100/24, 203.0.113/24, 240/4,
+ * ::/128, ::1, ::ffff:0:0/96, 64:ff9b::/96, 64:ff9b:1::/48, 100::/64, 2001::/23, 2001:db8::/32, 2002::/16,
+ * 2620:4f:8000::/48, 3fff::/20, 5f00::/16, fc00::/7, fe80::/10, fec0::/10, ff00::/8 — is a named range of
+ * ipaddr.js (its `range()`), kept up to date upstream rather than by hand here.
+ */
+const EXTRA_SPECIAL_V6 = [ipaddr.parseCIDR("::/96"), ipaddr.parseCIDR("100:0:0:1::/64")] as const;
+
 /** True only for globally routable unicast addresses (IPv4-mapped IPv6 judged by its IPv4). */
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
   let ip = ipaddr.parse(address);
   if (ip.kind() === "ipv6" && (ip as ipaddr.IPv6).isIPv4MappedAddress()) ip = (ip as ipaddr.IPv6).toIPv4Address();
+  if (ip.kind() === "ipv6" && EXTRA_SPECIAL_V6.some((range) => (ip as ipaddr.IPv6).match(range as [ipaddr.IPv6, number]))) return false;
   return ip.range() === "unicast";
 }
 
