@@ -12,6 +12,7 @@ import type { WebhookDispatcher } from "../webhooks/dispatcher.ts";
 import type { InstallResolver } from "../installs/index.ts";
 import type { BotPrincipal } from "../bots/auth.ts";
 import { normalizeName } from "../commands/rules.ts";
+import { findMembership } from "../spaces/access.ts";
 import { validateInvocation } from "../commands/invoke-rules.ts";
 import { InvokeRefused, checkInvocation, type InvokeResult } from "./rules.ts";
 import { catalog, invocationFacts } from "./store.ts";
@@ -47,6 +48,9 @@ export interface InteractionDeps {
 }
 
 const UNAVAILABLE = "rate limiter temporarily unavailable — retry shortly";
+
+/** Respond when the invoker has left the space since the invocation. */
+export const INVOKER_LEFT = "invoker is no longer a member of this space";
 
 export class InteractionsService {
   private limiter: Limiter;
@@ -139,8 +143,14 @@ export class InteractionsService {
       this.d.metrics.responses.inc({ result: "wrong_bot" });
       throw forbidden("interaction does not belong to this bot");
     }
-    // A bot whose membership was suspended or revoked since the invocation speaks no more in that space.
-    await this.d.installs.resolveBotInSpace(bot, ctx.sp);
+    // Re-checked at reply time, not taken from the token (valid 15 min): a bot whose membership was suspended,
+    // revoked or stripped of `commands` since the invocation speaks no more in that space, and a reply never
+    // reaches someone who has left it.
+    await this.d.installs.resolveBotInSpace(bot, ctx.sp, { scope: "commands" });
+    if (!(await findMembership(this.d.db, ctx.sp, ctx.usr))) {
+      this.d.metrics.responses.inc({ result: "invoker_left" });
+      throw forbidden(INVOKER_LEFT);
+    }
     await this.d.realtime.toUser(ctx.usr, {
       type: "interaction:response",
       interaction_id: ctx.iid,
