@@ -7,7 +7,7 @@ import type { Config } from "./platform/config.ts";
 import { openPlatform, type Platform, type PlatformOverrides } from "./platform/index.ts";
 import { createHttpApp } from "./platform/http/app.ts";
 import { drainHttp } from "./platform/http/shutdown.ts";
-import { renderDocs } from "./platform/http/docs.ts";
+import { mountApiReference } from "./platform/http/api-reference.ts";
 import { mountPortal } from "./platform/http/portal.ts";
 import { unavailable } from "./platform/errors.ts";
 import { loadContract } from "./contract.ts";
@@ -26,14 +26,15 @@ import { AuthService } from "./features/auth/service.ts";
 import { authRoutes } from "./features/auth/routes.ts";
 import { startWebhooks, type WebhookEngine } from "./features/webhooks/index.ts";
 import { webhookRoutes } from "./features/webhooks/routes.ts";
-import { forwardSpaceEvents } from "./features/webhooks/space-events.ts";
+import { forwardSpaceEvents, memberEventOutbox } from "./features/webhooks/space-events.ts";
 import { TwoFactorService } from "./features/auth/two-factor.ts";
 import { DevicesService } from "./features/auth/devices.ts";
 import { EmailFlows } from "./features/auth/email-flows.ts";
 import { BruteForceGuard } from "./features/auth/brute-force.ts";
+import { Passwords } from "./features/auth/passwords.ts";
 import { createMailer } from "./platform/mailer.ts";
 import { RealtimePublisher } from "./platform/realtime/publisher.ts";
-import { PresenceService } from "./features/presence/service.ts";
+import { createPresence, type PresenceService } from "./features/presence/index.ts";
 import { SpaceEvents } from "./features/spaces/events.ts";
 import { publishMembershipFrames } from "./features/spaces/frames.ts";
 import { SpacesService } from "./features/spaces/service.ts";
@@ -45,6 +46,7 @@ import { spaceIdsOfUsers } from "./features/spaces/access.ts";
 import { MessagesService } from "./features/messages/service.ts";
 import { messageRoutes } from "./features/messages/routes.ts";
 import { UsersService } from "./features/users/service.ts";
+import { UserRows } from "./features/users/rows.ts";
 import { usersRoutes } from "./features/users/routes.ts";
 import { FriendsService } from "./features/friends/service.ts";
 import { friendsRoutes } from "./features/friends/routes.ts";
@@ -70,7 +72,10 @@ export interface RunningServer {
   /** Space domain events (member.joined, member.left, space.deleted), emitted after commit; features subscribe. */
   spaceEvents: SpaceEvents;
   webhooks: WebhookEngine;
-  /** Stops accepting, lets in-flight requests finish (bounded), then closes workers, queues, Redis and the database. */
+  /**
+   * Answers /readyz 503 at once and for SHUTDOWN_DELAY_MS while still serving, then stops accepting, lets
+   * in-flight requests finish (bounded by graceMs), then closes workers, queues, Redis and the database.
+   */
   close(graceMs?: number): Promise<void>;
 }
 
@@ -82,7 +87,6 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   const { db, pubsub, clock } = platform;
   const contract = loadContract();
   const contractJson = JSON.stringify(contract);
-  const docsHtml = renderDocs(contract);
 
   const bots = new BotAuthenticator(db, pubsub, clock);
   await bots.start();
@@ -91,26 +95,35 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   await botInstalls.start();
   const sessions = new SessionGuard(db, pubsub, clock);
   await sessions.start();
+  const userRows = new UserRows(db, pubsub, clock);
+  await userRows.start();
   const accessTokens = new AccessTokens(config.jwtSecret, () => clock.now());
   const users = new UserAuthenticator(accessTokens, sessions);
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: platform.log });
-  const twoFactor = new TwoFactorService({ db, kv: platform.kv, clock, dataKey: config.dataKey });
-  const emails = new EmailFlows({ db, mailer, sessions, clock, log: platform.log, publicUrl: config.publicUrl, adminEmails: config.adminEmails });
-  const devices = new DevicesService(db, sessions);
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: platform.log, production: config.production });
+  const passwords = new Passwords(platform.metrics.registry);
   const bruteForce = BruteForceGuard.create(platform.limiters);
-  const auth = new AuthService({ db, tokens: accessTokens, sessions, clock, adminEmails: config.adminEmails, twoFactor, emails, bruteForce });
+  const twoFactor = new TwoFactorService({ db, kv: platform.kv, clock, dataKey: config.dataKey, userRows, passwords, bruteForce });
+  const emails = new EmailFlows({
+    ...{ db, mailer, sessions, clock, log: platform.log, publicUrl: config.publicUrl, adminEmails: config.adminEmails, userRows },
+    ...{ passwords, limiters: platform.limiters, registry: platform.metrics.registry },
+  });
+  const devices = new DevicesService(db, sessions);
+  const auth = new AuthService({ db, tokens: accessTokens, sessions, clock, adminEmails: config.adminEmails, twoFactor, emails, bruteForce, userRows, passwords });
   const realtime = new RealtimePublisher(pubsub);
   const webhooks = await startWebhooks(platform, config.role !== "api");
-  const presence = new PresenceService(platform.kv, clock, db, realtime);
+  const presence = await createPresence({
+    ...{ kv: platform.kv, redis: platform.redis, clock, db, realtime, log: platform.log },
+    ...{ largeSpaceThreshold: config.largeSpaceThreshold, timeScale: config.presenceTimeScale },
+  });
   const spaceEvents = new SpaceEvents(platform.log);
   publishMembershipFrames(spaceEvents, realtime);
-  const spaces = new SpacesService({ db, clock, events: spaceEvents });
+  const spaces = new SpacesService({ db, clock, events: spaceEvents, limiters: platform.limiters });
   const members = new MembersService({ db, clock, events: spaceEvents, presence });
-  const installs = new InstallsService(db, botInstalls, webhooks.dispatcher);
+  const installs = new InstallsService(db, botInstalls, webhooks.dispatcher, { events: spaceEvents, outbox: memberEventOutbox(webhooks.dispatcher), clock });
   forwardSpaceEvents(db, spaceEvents, webhooks.dispatcher);
-  spaceEvents.on("member.left", (e) => installs.memberLeft(e.spaceId, e.userId));
+  spaceEvents.on("member.left", (e) => installs.memberLeft(e));
   const channels = new ChannelsService(db, clock);
-  const usersService = new UsersService({ db, auth, presence });
+  const usersService = new UsersService({ db, auth, presence, rows: userRows, passwords });
   const rateLimits = createRateLimits(platform.limiters, platform.metrics.registry, platform.log);
   const interactions = createInteractions(platform, {
     dispatcher: webhooks.dispatcher,
@@ -121,8 +134,8 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   });
   const channelEvents = new ChannelEvents(db, webhooks.dispatcher, realtime, platform.log);
   writeServiceMessages(db, spaceEvents, channelEvents);
-  const voice = new VoiceService(db, config.livekit, botInstalls, channelEvents, clock);
-  const e2e = new E2EService(db, realtime, platform.log);
+  const voice = new VoiceService(db, config.livekit, botInstalls, channelEvents, clock, platform.limiters);
+  const e2e = new E2EService(db, realtime, platform.log, platform.limiters);
   publishE2EMembership(spaceEvents, realtime);
   await dropRevokedKeyPackages(pubsub, e2e, platform.log);
 
@@ -131,14 +144,17 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     metrics: platform.metrics,
     apiSpec: contract,
     validateResponses: config.validateResponses,
+    trustProxy: config.trustProxy,
     mountOpen(app: Express) {
       mountPortal(app);
       app.get("/api/openapi.json", (_req, res) => void res.type("application/json").send(contractJson));
-      app.get("/api/docs", (_req, res) => void res.type("html").send(docsHtml));
+      mountApiReference(app, contract);
     },
     mount(app: Express) {
       app.get("/healthz", (_req, res) => void res.json({ status: "ok" }));
       app.get("/readyz", async (_req, res) => {
+        // From the shutdown signal on, a load balancer must stop routing here (SHUTDOWN_DELAY_MS gives it time).
+        if (closing) throw unavailable("shutting down");
         try {
           await platform.ready();
         } catch (err) {
@@ -158,7 +174,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
       app.use(commandInvocationRoutes(interactions, users));
       app.use(messageRoutes(new MessagesService(db, realtime, clock, platform.log), users));
       app.use(e2eRoutes(e2e, users));
-      app.use("/api/bots", botAccountRoutes(new BotsService(db, bots), users));
+      app.use("/api/bots", botAccountRoutes(new BotsService(db, bots, userRows), users));
       app.use("/api/spaces/:space_id/bots", installRoutes(installs, users));
       app.use("/api/bot", botAuth(bots));
       app.use("/api/bot", botRateLimit(rateLimits));
@@ -174,7 +190,11 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     pubsub,
     log: platform.log,
     metrics: platform.metrics,
-    authenticate: (token) => users.resolve(token),
+    authenticate: (token) => users.resolveSocket(token),
+    liveSessions: (ids) => sessions.liveAmong(ids),
+    revocations: (handler) => sessions.onRevoked(handler),
+    presence: { resolve: (spaceId, sel) => presence.resolveSelection(spaceId, sel), snapshot: (spaceId, ids, viewer) => presence.snapshot(spaceId, ids, viewer) },
+    now: () => clock.now(),
     spacesOf: (userIds) => spaceIdsOfUsers(db, userIds),
     onConnectionChange: (userId, change) => (change === "connected" ? presence.connected(userId) : presence.disconnected(userId)),
     ...overrides.realtime,
@@ -199,6 +219,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     webhooks,
     close(graceMs = 10_000) {
       closing ??= (async () => {
+        if (config.shutdownDelayMs) await new Promise((r) => setTimeout(r, config.shutdownDelayMs));
         await gateway.close(Math.min(graceMs, 1000));
         await drainHttp(http, graceMs);
         presence.stop();

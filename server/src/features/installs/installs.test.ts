@@ -1,6 +1,8 @@
 // Bot memberships in spaces (CONTRACT 6, spec 2.2 and 7.1) over HTTP, plus the per-request resolution
 // (resolveBotInSpace) against the same database.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startReceiver, type Receiver } from "../../../../test/helpers/receiver.ts";
+import { WsClient } from "../../../../test/helpers/ws.ts";
 import { startTestServer, type TestServer } from "../../../../test/helpers/server.ts";
 import { api } from "../../../../test/helpers/http.ts";
 import { registerUser, type TestUser } from "../../../../test/helpers/users.ts";
@@ -147,6 +149,108 @@ describe("the bot as a member", () => {
     expect(list.body[0]).toMatchObject({ bot_user_id: bot.id, state: "revoked" });
     expect(await memberCount(space.id)).toBe(await countMembers(space.id));
     expect((await install({})).status).toBe(201);
+  });
+});
+
+describe("a bot arriving and leaving is seen like any member (issue 21)", () => {
+  let receiver: Receiver;
+  beforeAll(async () => void (receiver = await startReceiver()));
+  afterAll(() => receiver?.close());
+
+  /** Webhook bodies the receiver got for `botId`, of `type`. */
+  const eventsFor = (botId: string, type: string) =>
+    receiver.received.map((r) => JSON.parse(r.raw)).filter((e) => e.bot_user_id === botId && e.type === type);
+  const hook = async (botId: string, events: string[]) =>
+    expect((await http.post(`/api/bots/${botId}/webhooks`, { url: receiver.url, events }, { token: owner.token })).status).toBe(201);
+  const serviceTexts = async (reader: { token: string }, spaceId: string, channelId: string) =>
+    ((await http.get(`/api/bot/spaces/${spaceId}/channels/${channelId}/messages`, { bot: reader.token })).body as { kind: string; content: string }[])
+      .filter((m) => m.kind === "service")
+      .map((m) => m.content);
+
+  it("install: member:joined frame, service message, member.joined to the other bots, bot.installed to the bot", async () => {
+    const { space, bot: listener, install: installListener } = await setup();
+    expect((await installListener({ scopes: [] })).status).toBe(201);
+    await hook(listener.id, ["member.joined", "member.left", "bot.installed", "bot.uninstalled"]);
+    const newcomer = await createBot(server.url, owner.token);
+    await hook(newcomer.id, ["member.joined", "member.left", "bot.installed", "bot.uninstalled"]);
+    const { client } = await WsClient.ready(server.url, owner.token);
+
+    const res = await http.post(`/api/spaces/${space.id}/bots`, { bot_user_id: newcomer.id, scopes: ["commands"], allowed_channel_ids: [space.generalId] }, { token: owner.token });
+    expect(res.status).toBe(201);
+    const memberId = res.body.member_id;
+    expect(await client.next((f) => f.type === "member:joined" && f.user_id === newcomer.id, 20_000)).toEqual({
+      type: "member:joined",
+      space_id: space.id,
+      user_id: newcomer.id,
+      member_id: memberId,
+      role: "member",
+    });
+    expect(await client.next((f) => f.type === "message:created" && f.kind === "service", 20_000)).toMatchObject({
+      channel_id: space.generalId,
+      author_id: null,
+      content: `${newcomer.username} joined the space`,
+    });
+    await expect.poll(() => eventsFor(listener.id, "member.joined"), { timeout: 30_000 }).toHaveLength(1);
+    expect(eventsFor(listener.id, "member.joined")[0]).toMatchObject({
+      space_id: space.id,
+      data: { member_id: memberId, user_id: newcomer.id, role: "member", joined_at: expect.stringMatching(/Z$/) },
+    });
+    await expect.poll(() => eventsFor(newcomer.id, "bot.installed"), { timeout: 30_000 }).toHaveLength(1);
+    expect(eventsFor(newcomer.id, "bot.installed")[0]).toMatchObject({
+      space_id: space.id,
+      data: { space_id: space.id, member_id: memberId, scopes: ["commands"], allowed_channel_ids: [space.generalId], installed_by: owner.id },
+    });
+    // The bot is not told of its own arrival as a member event.
+    expect(eventsFor(newcomer.id, "member.joined")).toEqual([]);
+    expect(await serviceTexts(listener, space.id, space.generalId)).toEqual([`${newcomer.username} joined the space`, `${listener.username} joined the space`]);
+    client.close();
+  });
+
+  it("uninstall and kick: member:left frame, service message, member.left to the other bots, bot.uninstalled to the bot", async () => {
+    const { space, bot: listener, install: installListener } = await setup();
+    expect((await installListener({ scopes: [] })).status).toBe(201);
+    await hook(listener.id, ["member.joined", "member.left"]);
+    const leaver = await createBot(server.url, owner.token);
+    await hook(leaver.id, ["bot.installed", "bot.uninstalled", "member.left"]);
+    const installLeaver = () =>
+      http.post(`/api/spaces/${space.id}/bots`, { bot_user_id: leaver.id, scopes: [], allowed_channel_ids: [space.generalId] }, { token: owner.token });
+    const first = await installLeaver();
+    expect(first.status).toBe(201);
+    const { client } = await WsClient.ready(server.url, owner.token);
+
+    // Uninstall.
+    expect((await http.del(`/api/spaces/${space.id}/bots/${leaver.id}`, { token: owner.token })).status).toBe(204);
+    expect(await client.next((f) => f.type === "member:left" && f.user_id === leaver.id, 20_000)).toMatchObject({ space_id: space.id, member_id: first.body.member_id });
+    await expect.poll(() => eventsFor(listener.id, "member.left"), { timeout: 30_000 }).toHaveLength(1);
+    expect(eventsFor(listener.id, "member.left")[0]).toMatchObject({ data: { member_id: first.body.member_id, user_id: leaver.id, reason: "kicked" } });
+    await expect.poll(() => eventsFor(leaver.id, "bot.uninstalled"), { timeout: 30_000 }).toHaveLength(1);
+    expect(eventsFor(leaver.id, "bot.uninstalled")[0]).toMatchObject({ space_id: space.id, data: { space_id: space.id, uninstalled_by: owner.id } });
+
+    // Re-install, then a kick by a moderator through the members API.
+    const second = await installLeaver();
+    expect(second.status).toBe(201);
+    const moderator = await registerUser(server.url);
+    await insertMember(db(), space.id, moderator.id, "moderator");
+    expect((await http.del(`/api/spaces/${space.id}/members/${second.body.member_id}`, { token: moderator.token })).status).toBe(204);
+    await expect.poll(() => eventsFor(listener.id, "member.left"), { timeout: 30_000 }).toHaveLength(2);
+    expect(eventsFor(listener.id, "member.left")[1]).toMatchObject({ data: { member_id: second.body.member_id, user_id: leaver.id, reason: "kicked" } });
+    await expect.poll(() => eventsFor(leaver.id, "bot.uninstalled"), { timeout: 30_000 }).toHaveLength(2);
+    expect(eventsFor(leaver.id, "bot.uninstalled")[1]).toMatchObject({ data: { space_id: space.id, uninstalled_by: moderator.id } });
+    expect((await http.get(`/api/spaces/${space.id}/bots`, { token: owner.token })).body.find((b: { bot_user_id: string }) => b.bot_user_id === leaver.id).state).toBe("revoked");
+    // A bot no longer in the space hears nothing of its own departure as a member event.
+    expect(eventsFor(leaver.id, "member.left")).toEqual([]);
+    expect(eventsFor(leaver.id, "bot.installed")).toHaveLength(2);
+    expect(eventsFor(listener.id, "member.joined")).toHaveLength(2);
+
+    const name = leaver.username;
+    await expect.poll(() => serviceTexts(listener, space.id, space.generalId), { timeout: 20_000 }).toEqual([
+      `${name} left the space`,
+      `${name} joined the space`,
+      `${name} left the space`,
+      `${name} joined the space`,
+      `${listener.username} joined the space`,
+    ]);
+    client.close();
   });
 });
 

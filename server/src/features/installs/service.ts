@@ -1,10 +1,14 @@
 // Bot memberships (CONTRACT 6): install, list, change and uninstall a bot in a space.
 // Installing makes the bot a plain member of the space; uninstalling removes that member and keeps
-// the membership row as `revoked`, so a later install reactivates it.
+// the membership row as `revoked`, so a later install reactivates it. A bot arriving or leaving is seen like any
+// member (member.joined / member.left: frames, service messages, other bots' webhooks); the bot itself hears
+// bot.installed / bot.uninstalled. Webhook deliveries are written in the change's transaction (outbox).
 import type { Knex } from "knex";
+import type { Clock } from "../../platform/clock.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../platform/errors.ts";
 import { recordAudit } from "../audit/store.ts";
 import { atLeast, requireMembership } from "../spaces/access.ts";
+import type { MemberEventOutbox, MemberJoined, MemberLeft, SpaceEvents } from "../spaces/events.ts";
 import type { InstallResolver } from "./resolver.ts";
 import { checkScopes, foreignChannels, type Install, type InstallState } from "./rules.ts";
 import * as store from "./store.ts";
@@ -43,8 +47,22 @@ export interface BotEventSink {
   enqueue(ids: string[]): Promise<void>;
 }
 
+/** The space's member events: emitted after commit, their webhook deliveries written before it. */
+export interface MemberEventsOut {
+  events: SpaceEvents;
+  outbox: MemberEventOutbox;
+  clock: Clock;
+}
+
 export class InstallsService {
-  constructor(private db: Knex, private resolver: InstallResolver, private events?: BotEventSink) {}
+  constructor(
+    private db: Knex,
+    private resolver: InstallResolver,
+    private events?: BotEventSink,
+    private members?: MemberEventsOut,
+  ) {}
+
+  private now = () => new Date(this.members?.clock.now() ?? Date.now());
 
   /** Space admins and the owner manage bots; a space the caller is not in does not exist for them. */
   private async requireSpaceAdmin(spaceId: string, userId: string): Promise<void> {
@@ -68,10 +86,13 @@ export class InstallsService {
     const scopes = checkScopes(body.scopes);
     const channels = await this.channelsOfSpace(spaceId, body.allowed_channel_ids);
 
+    let joined!: MemberJoined;
     const queued = await alreadyInstalledOnClash(() => this.db.transaction(async (trx) => {
       const existing = await store.findInstall(trx, body.bot_user_id, spaceId, true);
       if (existing && existing.state !== "revoked") throw conflict("bot already installed in this space");
       const memberId = await store.addMember(trx, spaceId, body.bot_user_id);
+      joined = { type: "member.joined", spaceId, userId: body.bot_user_id, memberId, role: "member", via: "install", at: this.now() };
+      joined.outbox = await this.members?.outbox.record(trx, joined);
       const fields = { spaceId, botUserId: body.bot_user_id, memberId, scopes, allowedChannelIds: channels };
       if (existing) await store.updateInstall(trx, spaceId, body.bot_user_id, { ...fields, state: "ACTIVE" });
       else await store.insertInstall(trx, fields);
@@ -88,6 +109,7 @@ export class InstallsService {
     }));
     await this.resolver.invalidate(body.bot_user_id, spaceId);
     await this.events?.enqueue(queued);
+    await this.members?.events.emit(joined);
     return toMembershipResponse((await store.findInstall(this.db, body.bot_user_id, spaceId))!);
   }
 
@@ -118,23 +140,36 @@ export class InstallsService {
 
   /**
    * A bot removed from the members by other means (a kick) loses its membership too, so the bot API
-   * and the member list never disagree. Subscribed to the spaces' member.left event.
+   * and the member list never disagree, and hears bot.uninstalled. Subscribed to the spaces' member.left event.
    */
-  async memberLeft(spaceId: string, userId: string): Promise<void> {
-    if (await store.revokeIfLive(this.db, spaceId, userId)) await this.resolver.invalidate(userId, spaceId);
+  async memberLeft(e: MemberLeft): Promise<void> {
+    const queued = await this.db.transaction(async (trx) => {
+      if (!(await store.revokeIfLive(trx, e.spaceId, e.userId))) return null;
+      const data = { space_id: e.spaceId, uninstalled_by: e.actorId ?? e.userId };
+      return (await this.events?.record(trx, { type: "bot.uninstalled", spaceId: e.spaceId, data }, [e.userId])) ?? [];
+    });
+    if (queued === null) return;
+    await this.resolver.invalidate(e.userId, e.spaceId);
+    await this.events?.enqueue(queued);
   }
 
   async uninstall(userId: string, spaceId: string, botUserId: string): Promise<void> {
     await this.requireSpaceAdmin(spaceId, userId);
+    let left: MemberLeft | undefined;
     const queued = await this.db.transaction(async (trx) => {
-      await this.current(trx, spaceId, botUserId);
+      const install = await this.current(trx, spaceId, botUserId);
       await store.updateInstall(trx, spaceId, botUserId, { state: "revoked" });
-      await store.removeMember(trx, spaceId, botUserId);
+      // An uninstall is the bot removed by an admin: to the space, a kick (CONTRACT 6 has no other reason).
+      if (await store.removeMember(trx, spaceId, botUserId)) {
+        left = { type: "member.left", spaceId, userId: botUserId, memberId: install.memberId, reason: "kicked", actorId: userId, at: this.now() };
+        left.outbox = await this.members?.outbox.record(trx, left);
+      }
       await recordAudit(trx, { action: "bot.uninstall", actorId: userId, spaceId, targetType: "bot", targetId: botUserId });
       // Told although the membership is now revoked: it is the bot's own lifecycle.
       return (await this.events?.record(trx, { type: "bot.uninstalled", spaceId, data: { space_id: spaceId, uninstalled_by: userId } }, [botUserId])) ?? [];
     });
     await this.resolver.invalidate(botUserId, spaceId);
     await this.events?.enqueue(queued);
+    if (left) await this.members?.events.emit(left);
   }
 }

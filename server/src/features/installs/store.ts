@@ -51,9 +51,11 @@ export async function addMember(trx: Knex, spaceId: string, botUserId: string): 
   return id;
 }
 
-export async function removeMember(trx: Knex, spaceId: string, botUserId: string): Promise<void> {
+/** True when the bot was a member (a kicked bot's install can be revoked with no member row left). */
+export async function removeMember(trx: Knex, spaceId: string, botUserId: string): Promise<boolean> {
   const n = await trx("members").where({ space_id: spaceId, user_id: botUserId }).delete();
   if (n > 0) await trx("spaces").where({ id: spaceId }).decrement("member_count", n);
+  return n > 0;
 }
 
 export async function insertInstall(

@@ -1,6 +1,7 @@
 // A tiny typed in-process hub for space domain events. Emitted only after the transaction that made the change
 // has committed, so a subscriber never hears of something that was rolled back. Later features subscribe here
 // (webhook events, service messages, e2e membership frames) instead of the spaces code calling them.
+import type { Knex } from "knex";
 import type { Logger } from "../../platform/logger.ts";
 import type { Role } from "./access.ts";
 
@@ -10,9 +11,11 @@ export interface MemberJoined {
   userId: string;
   memberId: string;
   role: Role;
-  /** How the user got in: direct join of a public space, an invite code, or an approved join request. */
-  via: "join" | "invite" | "request" | "create";
+  /** How the user got in: direct join of a public space, an invite code, an approved join request, a bot install. */
+  via: "join" | "invite" | "request" | "create" | "install";
   at: Date;
+  /** The webhook deliveries of this event, already written in the change's transaction (see MemberEventOutbox). */
+  outbox?: string[];
 }
 
 export interface MemberLeft {
@@ -21,9 +24,11 @@ export interface MemberLeft {
   userId: string;
   memberId: string;
   reason: "left" | "kicked";
-  /** Who kicked (null when the member left by itself). */
+  /** Who kicked or uninstalled (null when the member left by itself). */
   actorId: string | null;
   at: Date;
+  /** The webhook deliveries of this event, already written in the change's transaction (see MemberEventOutbox). */
+  outbox?: string[];
 }
 
 export interface SpaceDeleted {
@@ -33,6 +38,15 @@ export interface SpaceDeleted {
   /** The members at the moment of deletion (the rows are gone by the time subscribers run). */
   memberUserIds: string[];
   at: Date;
+}
+
+/**
+ * Writes a member event's webhook deliveries inside the transaction of the change (the outbox), so a crash
+ * between commit and queueing loses none. A change that used it emits the event with `outbox` set; the webhook
+ * forwarding then only queues those ids. Changes that emit without it get theirs written after commit.
+ */
+export interface MemberEventOutbox {
+  record(trx: Knex, event: MemberJoined | MemberLeft): Promise<string[]>;
 }
 
 export type SpaceEvent = MemberJoined | MemberLeft | SpaceDeleted;
