@@ -7,6 +7,8 @@ export default defineConfig({
   ssr: { resolve: { conditions: ["parley:source", ...defaultServerConditions] } },
   test: {
     include: ["server/src/**/*.test.ts", "test/**/*.test.ts", "sdk-*/src/**/*.test.ts", "sdk-*/test/**/*.test.ts", "examples/**/*.test.ts", "portal/test/**/*.test.ts"],
+    // PostgreSQL and Redis for the run: the local servers, or an embedded PostgreSQL and a private redis-server.
+    globalSetup: ["./test/global-setup.ts"],
     pool: "forks",
     maxWorkers: 3,
     testTimeout: 30_000,

@@ -77,6 +77,7 @@ export function createContext(): { ctx: BenchContext; cleanup(): Promise<void> }
       const env = {
         PORT: "0",
         HOST: "127.0.0.1",
+        NODE_ENV: "test", // throw-away secrets per start (CONTRACT 1)
         DATABASE_URL: db.url,
         REDIS_URL: redis.url,
         LOG_LEVEL: "warn",

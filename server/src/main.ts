@@ -1,5 +1,7 @@
 // `npm start`: read the configuration, start, and shut down gracefully on SIGTERM/SIGINT.
+// Runs as one process (`node --import tsx`, no wrapper that would forward a signal and kill us after it).
 import { ConfigError, loadConfig } from "./platform/config.ts";
+import { EmbeddedPostgresError } from "./platform/embedded-postgres.ts";
 import { startServer } from "./server.ts";
 
 let config;
@@ -13,13 +15,40 @@ try {
   throw err;
 }
 
-const server = await startServer(config);
+let server;
+try {
+  server = await startServer(config);
+} catch (err) {
+  if (err instanceof EmbeddedPostgresError) {
+    console.error(err.message);
+    process.exit(1);
+  }
+  throw err;
+}
 console.log(`Parley is listening on ${server.url} (API reference: ${server.url}/api/docs)`);
 
-for (const signal of ["SIGTERM", "SIGINT"] as const) {
-  process.once(signal, async () => {
-    server.platform.log.info({ signal }, "shutting down");
-    await server.close();
-    process.exit(0);
-  });
-}
+// A supervisor that signals the whole process group, or an impatient Ctrl-C, may deliver the signal more than
+// once: a repeat during the drain is logged and ignored, so requests in flight still get their answers; the
+// third signal forces the exit.
+let signals = 0;
+const onSignal = (signal: NodeJS.Signals) => {
+  signals++;
+  const log = server.platform.log;
+  if (signals === 1) {
+    log.info({ signal, delayMs: config.shutdownDelayMs }, "shutting down");
+    server.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        log.error({ err }, "shutdown failed");
+        process.exit(1);
+      },
+    );
+  } else if (signals === 2) {
+    log.warn({ signal }, "already shutting down: signal ignored (a third one forces the exit)");
+  } else {
+    log.warn({ signal }, "forced exit before the shutdown finished");
+    process.exit(130);
+  }
+};
+process.on("SIGTERM", onSignal);
+process.on("SIGINT", onSignal);

@@ -1,4 +1,5 @@
-// A real server process (`node --import tsx server/src/main.ts`), for multi-process and crash tests.
+// A real server process, for multi-process, crash and shutdown tests: `node --import tsx server/src/main.ts`,
+// or `npm run start -w server` (what `npm start` runs) in a process group of its own.
 import { spawn, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
 
@@ -6,24 +7,43 @@ export interface ServerProcess {
   url: string;
   child: ChildProcess;
   output(): string;
-  /** SIGKILL: no graceful shutdown, as in a crash. */
+  /** SIGKILL to the server process alone: no graceful shutdown, as in a crash. */
   kill(): Promise<void>;
   /** SIGTERM and wait for exit. */
   stop(): Promise<void>;
+  /** Sends `signal` to the whole process group (only with `viaNpm`), as systemd and many supervisors do. */
+  signalGroup(signal: NodeJS.Signals): void;
+  /** Resolves with the exit code once the output stream has ended (every process of the group is gone). */
+  exited: Promise<number | null>;
+}
+
+export interface ServerProcessOptions {
+  /** Start through `npm run start -w server`, as `npm start` does, in a new process group. */
+  viaNpm?: boolean;
+  timeoutMs?: number;
 }
 
 const ROOT = join(import.meta.dirname, "../..");
 
-export async function startServerProcess(env: Record<string, string>, timeoutMs = 30_000): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], {
+export async function startServerProcess(env: Record<string, string>, opts: ServerProcessOptions = {}): Promise<ServerProcess> {
+  const timeoutMs = opts.timeoutMs ?? 60_000;
+  const [cmd, args] = opts.viaNpm
+    ? ["npm", ["run", "--silent", "start", "-w", "server", "--"]]
+    : [process.execPath, ["--import", "tsx", "server/src/main.ts"]];
+  const child = spawn(cmd, args, {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", PORT: "0", LOG_LEVEL: "info", ...env },
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", PORT: "0", LOG_LEVEL: "info", NODE_ENV: "test", ...env },
     stdio: ["ignore", "pipe", "pipe"],
+    detached: Boolean(opts.viaNpm),
   });
   let out = "";
   child.stdout!.on("data", (d) => (out += d));
   child.stderr!.on("data", (d) => (out += d));
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  // npm may exit before the server does (it does not wait for its child on SIGTERM): the server's end is the
+  // end of its output, which it shares with npm.
+  const streamEnded = new Promise<void>((resolve) => child.stdout!.once("close", () => resolve()));
+  const childExited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const exited = Promise.all([childExited, streamEnded]).then(([code]) => code);
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server process did not start:\n${out}`)), timeoutMs);
     const onData = () => {
@@ -43,6 +63,7 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs 
     url,
     child,
     output: () => out,
+    exited,
     async kill() {
       child.kill("SIGKILL");
       await exited;
@@ -50,6 +71,10 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs 
     async stop() {
       child.kill("SIGTERM");
       await exited;
+    },
+    signalGroup(signal) {
+      if (!opts.viaNpm) throw new Error("signalGroup needs viaNpm (a process group of its own)");
+      process.kill(-child.pid!, signal);
     },
   };
 }

@@ -1,4 +1,6 @@
 // Each test file gets its own PostgreSQL database and Redis db number, and gives them back when done.
+// Where the servers are comes from TEST_PG_URL / TEST_REDIS_URL, which test/global-setup.ts sets for the run
+// (the local servers, or an embedded PostgreSQL and a private redis-server when none answers).
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { Redis } from "ioredis";
@@ -37,6 +39,9 @@ export interface TestRedis {
   release(): Promise<void>;
 }
 
+/** A lease outlives a test run that was killed by at most this long; a live holder renews it. */
+const LEASE_SECONDS = 60;
+
 /** Claims a free db number 1–15 through a lease key in db 0, empties it, and empties it again on release. */
 export async function claimTestRedis(): Promise<TestRedis> {
   const control = new Redis(REDIS_BASE_URL, { lazyConnect: true });
@@ -45,15 +50,23 @@ export async function claimTestRedis(): Promise<TestRedis> {
   try {
     for (let attempt = 0; attempt < 600; attempt++) {
       for (let db = 1; db < 16; db++) {
-        if (await control.set(`test-lease:${db}`, owner, "EX", 900, "NX")) {
+        if (await control.set(`test-lease:${db}`, owner, "EX", LEASE_SECONDS, "NX")) {
           const url = `${REDIS_BASE_URL}/${db}`;
           const r = new Redis(url);
           await r.flushdb();
           r.disconnect();
+          const keeper = new Redis(REDIS_BASE_URL, { lazyConnect: true });
+          keeper.on("error", () => {});
+          const renew = setInterval(() => {
+            // Only while the lease is still ours (a run paused past the expiry may have lost it).
+            void keeper.eval("if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('expire', KEYS[1], ARGV[2]) end return 0", 1, `test-lease:${db}`, owner, LEASE_SECONDS).catch(() => {});
+          }, (LEASE_SECONDS / 3) * 1000).unref();
           return {
             url,
             db,
             async release() {
+              clearInterval(renew);
+              keeper.disconnect();
               const r2 = new Redis(url);
               await r2.flushdb();
               r2.disconnect();

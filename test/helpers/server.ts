@@ -1,13 +1,13 @@
-// Starts a real server for a test file: PostgreSQL + Redis by default, or embedded (PGlite, in-process adapters).
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+// Starts a real server for a test file: PostgreSQL + Redis by default, or embedded (the embedded PostgreSQL on a
+// copy of a migrated template DATA_DIR, in-process adapters).
+import { rmSync } from "node:fs";
 import { Writable } from "node:stream";
 import { loadConfig } from "../../server/src/platform/config.ts";
 import { createLogger } from "../../server/src/platform/logger.ts";
 import type { Clock } from "../../server/src/platform/clock.ts";
 import { startServer, type RunningServer, type ServerOverrides } from "../../server/src/server.ts";
 import { claimTestRedis, createTestDatabase } from "./resources.ts";
+import { embeddedDataDir } from "./embedded.ts";
 
 export interface TestServer extends RunningServer {
   /** Everything the server logged, as text (to check that nothing secret is logged). */
@@ -32,6 +32,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   const env: Record<string, string> = {
     PORT: "0",
     HOST: "127.0.0.1",
+    NODE_ENV: "test", // with DATABASE_URL, a DATA_KEY per start is fine here (CONTRACT 1)
     LOG_LEVEL: "debug",
     VALIDATE_RESPONSES: "true",
     JWT_SECRET: "test-jwt-secret-that-is-long-enough-0000",
@@ -42,7 +43,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   if (opts.embedded && opts.dataDir) {
     env.DATA_DIR = opts.dataDir;
   } else if (opts.embedded) {
-    const dir = mkdtempSync(join(tmpdir(), "parley-embedded-"));
+    const dir = await embeddedDataDir();
     env.DATA_DIR = dir;
     cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
   } else {

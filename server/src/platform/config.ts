@@ -2,6 +2,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import ipaddr from "ipaddr.js";
 
 export type Role = "all" | "api" | "worker";
 
@@ -25,12 +26,53 @@ export interface Config {
   logLevel: string;
   rateLimitMultiplier: number;
   webhookRetryScale: number;
+  /** Spaces with more members than this push presence only to those who asked for it (and to friends). */
+  largeSpaceThreshold: number;
+  /** Multiplies the presence timings: idle, offline grace, process heartbeat (tests only, values ≤ 1). */
+  presenceTimeScale: number;
+  /**
+   * Express `trust proxy`: which X-Forwarded-For hops to believe for the client address (req.ip) that
+   * per-address limits and logs use. Undefined: the socket's address.
+   */
+  trustProxy: TrustProxy | undefined;
+  /** On SIGTERM/SIGINT, /readyz answers 503 this long before the listener closes (load balancers). */
+  shutdownDelayMs: number;
   /** Validate responses against the contract too (tests). */
   validateResponses: boolean;
   role: Role;
 }
 
 export class ConfigError extends Error {}
+
+/** A hop count, or addresses/subnets (and Express's names `loopback`, `linklocal`, `uniquelocal`), or all/none. */
+export type TrustProxy = number | boolean | string[];
+
+const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function trustProxy(raw: string | undefined): TrustProxy | undefined {
+  if (raw === undefined || raw.trim() === "") return undefined;
+  const v = raw.trim();
+  if (/^\d+$/.test(v)) return Number(v);
+  if (/^(true|false)$/i.test(v)) return v.toLowerCase() === "true";
+  const list = v.split(",").map((e) => e.trim()).filter(Boolean);
+  for (const entry of list) {
+    if (!PROXY_NAMES.has(entry) && !isAddressOrSubnet(entry))
+      throw new ConfigError(`TRUST_PROXY must be a hop count, or a comma-separated list of addresses, CIDR subnets, loopback, linklocal or uniquelocal; "${entry}" is none of these`);
+  }
+  return list;
+}
+
+// Plain dotted quads and IPv6 only: ipaddr.js alone would also take "40" or "1.5" (old inet_aton forms).
+const isAddress = (a: string) => ipaddr.IPv4.isValidFourPartDecimal(a) || ipaddr.IPv6.isValid(a);
+
+function isAddressOrSubnet(entry: string): boolean {
+  const [addr, mask, ...rest] = entry.split("/");
+  if (!isAddress(addr!) || rest.length > 0) return false;
+  if (mask === undefined) return true;
+  if (isAddress(mask)) return true; // address/netmask, which Express accepts too
+  if (!/^\d{1,3}$/.test(mask)) return false;
+  return Number(mask) <= (addr!.includes(":") ? 128 : 32);
+}
 
 type Env = Record<string, string | undefined>;
 
@@ -71,32 +113,56 @@ function url(env: Env, name: string, protocols: string[]): string | undefined {
   return raw;
 }
 
-/** Embedded mode keeps one generated key in DATA_DIR so encrypted rows stay readable across restarts. */
-function loadDataKey(env: Env, production: boolean, dataDir: string, embedded: boolean): Buffer {
-  const raw = env.DATA_KEY;
-  if (raw) {
-    const key = Buffer.from(raw, "base64");
-    if (key.length !== 32) throw new ConfigError("DATA_KEY must be 32 bytes, base64-encoded");
-    return key;
+/**
+ * Where the secrets come from when their variable is unset. Embedded mode (one process, no DATABASE_URL)
+ * generates each once and keeps it in DATA_DIR, so sessions and encrypted rows survive a restart. With
+ * DATABASE_URL every process of the service must sign and seal with the same keys, so they are required,
+ * except under NODE_ENV=test where a throw-away one per start is fine.
+ */
+type SecretSource = { embedded: true; dataDir: string } | { embedded: false; test: boolean };
+
+const SECRET_FILES = { JWT_SECRET: "jwt.secret", BOT_TOKEN_SECRET: "bot-token.secret", DATA_KEY: "data.key" } as const;
+type SecretName = keyof typeof SECRET_FILES;
+
+/** Reads DATA_DIR/<file>, or creates it (mode 0600) with a new value; a racing start that created it first wins. */
+function keptInDataDir(dataDir: string, file: string, make: () => string): string {
+  const path = join(dataDir, file);
+  if (!existsSync(path)) {
+    mkdirSync(dataDir, { recursive: true });
+    try {
+      writeFileSync(path, make() + "\n", { mode: 0o600, flag: "wx" });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw new ConfigError(`cannot write ${path}: ${(err as Error).message}`);
+    }
   }
-  if (production) throw new ConfigError("DATA_KEY is required when NODE_ENV=production");
-  if (!embedded) return randomBytes(32);
-  const file = join(dataDir, "data.key");
-  if (existsSync(file)) return Buffer.from(readFileSync(file, "utf8").trim(), "base64");
-  mkdirSync(dataDir, { recursive: true });
-  const key = randomBytes(32);
-  writeFileSync(file, key.toString("base64") + "\n", { mode: 0o600 });
-  return key;
+  return readFileSync(path, "utf8").trim();
 }
 
-function secret(env: Env, name: string, production: boolean): string {
-  const raw = env[name];
-  if (raw) {
-    if (raw.length < 32) throw new ConfigError(`${name} must be at least 32 characters`);
-    return raw;
+function loadSecrets(env: Env, source: SecretSource): Record<SecretName, string> {
+  const names = Object.keys(SECRET_FILES) as SecretName[];
+  const missing = names.filter((n) => !env[n]);
+  if (!source.embedded && !source.test && missing.length) {
+    const one = missing.length === 1;
+    throw new ConfigError(
+      `${missing.join(", ")} ${one ? "is" : "are"} required when DATABASE_URL is set (every process of the service must share ${one ? "it" : "them"}): ` +
+        `make ${one ? "one" : "each"} with \`openssl rand -base64 32\``,
+    );
   }
-  if (production) throw new ConfigError(`${name} is required when NODE_ENV=production`);
-  return randomBytes(32).toString("base64url");
+  const make = () => randomBytes(32).toString("base64");
+  return Object.fromEntries(
+    names.map((n) => [n, env[n] || (source.embedded ? keptInDataDir(source.dataDir, SECRET_FILES[n], make) : make())]),
+  ) as Record<SecretName, string>;
+}
+
+function signingSecret(name: SecretName, value: string): string {
+  if (value.length < 32) throw new ConfigError(`${name} must be at least 32 characters`);
+  return value;
+}
+
+function dataKey(value: string, where: string): Buffer {
+  const key = Buffer.from(value, "base64");
+  if (key.length !== 32) throw new ConfigError(`${where} must be 32 bytes, base64-encoded (make one with \`openssl rand -base64 32\`)`);
+  return key;
 }
 
 export function loadConfig(env: Env = process.env, argv: string[] = process.argv.slice(2)): Config {
@@ -108,10 +174,26 @@ export function loadConfig(env: Env = process.env, argv: string[] = process.argv
   const webhookRetryScale = num(env, "WEBHOOK_RETRY_SCALE", 1, (n) => n > 0 && n <= 1, "a number in (0, 1]");
   if (production && rateLimitMultiplier !== 1) throw new ConfigError("RATE_LIMIT_MULTIPLIER is refused with NODE_ENV=production");
   if (production && webhookRetryScale !== 1) throw new ConfigError("WEBHOOK_RETRY_SCALE is refused with NODE_ENV=production");
+  const presenceTimeScale = num(env, "PRESENCE_TIME_SCALE", 1, (n) => n > 0 && n <= 1, "a number in (0, 1]");
+  if (production && presenceTimeScale !== 1) throw new ConfigError("PRESENCE_TIME_SCALE is refused with NODE_ENV=production");
   const roleAt = argv.indexOf("--role");
   const role = (roleAt >= 0 ? argv[roleAt + 1] : "all") as Role;
   if (!["all", "api", "worker"].includes(role)) throw new ConfigError(`--role must be all, api or worker, got "${role}"`);
   const host = env.HOST || "127.0.0.1";
+  const secrets = loadSecrets(env, databaseUrl ? { embedded: false, test: env.NODE_ENV === "test" } : { embedded: true, dataDir });
+  const livekit = {
+    url: env.LIVEKIT_URL || "ws://localhost:7880",
+    apiKey: env.LIVEKIT_API_KEY || "devkey",
+    apiSecret: env.LIVEKIT_API_SECRET || "secret",
+  };
+  const webhookAllowPrivate = bool(env, "WEBHOOK_ALLOW_PRIVATE", false);
+  if (production) {
+    // The development defaults are public knowledge: anyone could mint voice tokens for this service.
+    for (const name of ["LIVEKIT_API_KEY", "LIVEKIT_API_SECRET"]) {
+      if (!env[name] || env[name] === "devkey" || env[name] === "secret") throw new ConfigError(`${name} is required when NODE_ENV=production (not the development default)`);
+    }
+    if (webhookAllowPrivate) throw new ConfigError("WEBHOOK_ALLOW_PRIVATE=true is refused with NODE_ENV=production");
+  }
   return {
     production,
     port,
@@ -120,21 +202,21 @@ export function loadConfig(env: Env = process.env, argv: string[] = process.argv
     databaseUrl,
     redisUrl: url(env, "REDIS_URL", ["redis:", "rediss:"]),
     dataDir,
-    jwtSecret: secret(env, "JWT_SECRET", production),
-    botTokenSecret: secret(env, "BOT_TOKEN_SECRET", production),
-    livekit: {
-      url: env.LIVEKIT_URL || "ws://localhost:7880",
-      apiKey: env.LIVEKIT_API_KEY || "devkey",
-      apiSecret: env.LIVEKIT_API_SECRET || "secret",
-    },
+    jwtSecret: signingSecret("JWT_SECRET", secrets.JWT_SECRET),
+    botTokenSecret: signingSecret("BOT_TOKEN_SECRET", secrets.BOT_TOKEN_SECRET),
+    livekit,
     smtpUrl: url(env, "SMTP_URL", ["smtp:", "smtps:"]),
     mailFrom: env.MAIL_FROM || "no-reply@localhost",
     adminEmails: (env.ADMIN_EMAILS ?? "").split(",").map((e) => e.trim().toLowerCase()).filter(Boolean),
-    webhookAllowPrivate: bool(env, "WEBHOOK_ALLOW_PRIVATE", false),
-    dataKey: loadDataKey(env, production, dataDir, !databaseUrl),
+    webhookAllowPrivate,
+    dataKey: dataKey(secrets.DATA_KEY, env.DATA_KEY ? "DATA_KEY" : join(dataDir, SECRET_FILES.DATA_KEY)),
+    shutdownDelayMs: int(env, "SHUTDOWN_DELAY_MS", 0, 0, 600_000),
     logLevel: env.LOG_LEVEL || "info",
     rateLimitMultiplier,
     webhookRetryScale,
+    largeSpaceThreshold: int(env, "LARGE_SPACE_THRESHOLD", 250, 1, 1_000_000),
+    presenceTimeScale,
+    trustProxy: trustProxy(env.TRUST_PROXY),
     validateResponses: bool(env, "VALIDATE_RESPONSES", false),
     role,
   };

@@ -1,11 +1,12 @@
-// The database seam: Knex on `pg`, against PostgreSQL (DATABASE_URL) or an embedded PGlite served over
-// pglite-socket on loopback, so one SQL path (and one driver) serves every mode, BullMQ included.
+// The database seam: Knex on `pg`, against a PostgreSQL server (DATABASE_URL) or the embedded PostgreSQL the
+// service starts itself (embedded-postgres.ts): one SQL path and one driver for every mode, BullMQ included.
 import { readdirSync } from "node:fs";
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import knexFactory, { type Knex } from "knex";
 import pg from "pg";
+import { startEmbeddedPostgres } from "./embedded-postgres.ts";
+import type { Logger } from "./logger.ts";
 
 export type Db = Knex;
 
@@ -18,6 +19,7 @@ export interface PgConnection {
   host?: string;
   port?: number;
   user?: string;
+  password?: string;
   database?: string;
 }
 
@@ -45,41 +47,30 @@ export async function migrate(knex: Knex): Promise<void> {
   await knex.migrate.latest({ migrationSource });
 }
 
+const POOL_MAX = 20;
+
 function knexOn(connection: PgConnection, poolMax: number): Knex {
   return knexFactory({ client: "pg", connection, pool: { min: 0, max: poolMax } });
 }
 
 /** Connects to PostgreSQL at `url`. */
-export async function openPostgres(url: string, poolMax = 20): Promise<Database> {
+export async function openPostgres(url: string, poolMax = POOL_MAX): Promise<Database> {
   const connection: PgConnection = { connectionString: url };
   const knex = knexOn(connection, poolMax);
   return { knex, connection, close: () => knex.destroy() };
 }
 
-/** Starts PGlite with files under `dataDir` and serves it on a private loopback port. */
-export async function openEmbedded(dataDir: string): Promise<Database> {
-  const { PGlite } = await import("@electric-sql/pglite");
-  const { citext } = await import("@electric-sql/pglite/contrib/citext");
-  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
-  const { PGLiteSocketServer } = await import("@electric-sql/pglite-socket");
-  mkdirSync(dataDir, { recursive: true });
-  const lite = await PGlite.create(`file://${join(dataDir, "pg")}`, { extensions: { citext, pg_trgm } });
-  // BullMQ's PostgreSQL backend keeps its tables in schema `bullmq`; PGlite serves one session
-  // setting for all, so the search path is fixed at the database level before anyone connects.
-  await lite.exec("CREATE SCHEMA IF NOT EXISTS bullmq; ALTER DATABASE template1 SET search_path TO bullmq, public");
-  await lite.exec("SET search_path TO bullmq, public");
-  const server = new PGLiteSocketServer({ db: lite, host: "127.0.0.1", port: 0, maxConnections: 100 });
-  await server.start();
-  const [host, port] = server.getServerConn().split(":");
-  const connection: PgConnection = { host, port: Number(port), user: "postgres", database: "postgres" };
-  const knex = knexOn(connection, 10);
+/** Starts (on first start: creates) the embedded PostgreSQL under `dataDir` and connects to it like any server. */
+export async function openEmbedded(dataDir: string, log: Logger): Promise<Database> {
+  const server = await startEmbeddedPostgres({ dataDir, log });
+  const connection: PgConnection = { host: server.host, port: server.port, user: server.user, password: server.password, database: "postgres" };
+  const knex = knexOn(connection, POOL_MAX);
   return {
     knex,
     connection,
     async close() {
       await knex.destroy();
       await server.stop();
-      await lite.close();
     },
   };
 }

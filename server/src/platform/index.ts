@@ -1,4 +1,4 @@
-// Opens every seam for the configured mode: PostgreSQL or embedded PGlite; Redis or in-process adapters.
+// Opens every seam for the configured mode: a PostgreSQL server or the embedded one; Redis or in-process adapters.
 import type { Knex } from "knex";
 import type { Config } from "./config.ts";
 import { systemClock, type Clock } from "./clock.ts";
@@ -44,8 +44,13 @@ export async function openPlatform(config: Config, overrides: PlatformOverrides 
   const log = overrides.log ?? createLogger(config.logLevel);
   const clock = overrides.clock ?? systemClock;
   const metrics = createMetrics();
-  const database = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openEmbedded(config.dataDir);
-  await migrate(database.knex);
+  const database = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openEmbedded(config.dataDir, log);
+  try {
+    await migrate(database.knex);
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
 
   let redis: Redis | undefined;
   let limiterRedis: Redis | undefined;
