@@ -2,9 +2,11 @@
 // handshake messages. Blobs are opaque base64 (checked by the contract); nothing here parses, logs or trusts them.
 import type { Knex } from "knex";
 import type { Logger } from "../../platform/logger.ts";
+import type { LimiterFactory } from "../../platform/limiter.ts";
 import { notFound } from "../../platform/errors.ts";
 import type { Frame, RealtimePublisher } from "../../platform/realtime/publisher.ts";
 import { findMembership } from "../spaces/access.ts";
+import { UserLimit, USER_LIMITS } from "../ratelimits/index.ts";
 import type { components } from "../../../../generated/api.d.ts";
 import * as store from "./store.ts";
 import { claimableUsers, welcomeRecipients } from "./rules.ts";
@@ -27,14 +29,34 @@ export interface Caller {
 
 export type CommitOutcome = { accepted: true; epoch: number } | { accepted: false; epoch: number };
 
+/** The abuse limits of the key directory (README "Abuse limits"). */
+interface KeyDirectoryLimits {
+  claims: UserLimit;
+  perPair: UserLimit;
+  perTarget: UserLimit;
+  uploads: UserLimit;
+}
+
 export class E2EService {
+  private limits: KeyDirectoryLimits | undefined;
+
+  /** Without `limiters` (tests of the store alone) nothing is limited. */
   constructor(
     private db: Knex,
     private realtime: RealtimePublisher,
     private log: Logger,
-  ) {}
+    limiters?: LimiterFactory,
+  ) {
+    this.limits = limiters && {
+      claims: new UserLimit(limiters, USER_LIMITS.keyPackageClaims, log),
+      perPair: new UserLimit(limiters, USER_LIMITS.keyPackagesPerPair, log),
+      perTarget: new UserLimit(limiters, USER_LIMITS.keyPackagesPerTarget, log),
+      uploads: new UserLimit(limiters, USER_LIMITS.keyPackageUploads, log),
+    };
+  }
 
   async upload(caller: Caller, body: UploadKeyPackagesRequest): Promise<number> {
+    await this.limits?.uploads.hit(caller.sessionId);
     return store.addKeyPackages(this.db, caller.id, caller.sessionId, body.key_packages, body.last_resort);
   }
 
@@ -43,8 +65,9 @@ export class E2EService {
   }
 
   async claim(caller: Caller, userIds: string[]): Promise<ClaimKeyPackagesResponse> {
+    await this.limits?.claims.hit(caller.id);
     const allowed = await store.usersSharingASpace(this.db, caller.id, claimableUsers(userIds));
-    const rows = await store.claimKeyPackages(this.db, allowed, caller.sessionId);
+    const rows = await store.claimKeyPackages(this.db, allowed, caller.sessionId, await this.oneTimeBudget(caller.id, allowed));
     return { key_packages: rows.map((r) => ({ user_id: r.user_id, device_id: r.device_id, key_package: r.key_package })) };
   }
 
@@ -78,6 +101,18 @@ export class E2EService {
     return {
       commits: rows.map((r) => ({ epoch: Number(r.epoch), commit: r.commit, sender_device_id: r.sender_device_id, created_at: r.created_at.toISOString() })),
     };
+  }
+
+  /**
+   * Of `targets`, those whose one-time packages this claim may take: within the claimer's budget for that target
+   * and the target's own budget (counted here, before the claim). The others get their last-resort package, so a
+   * claimer — or many — cannot drain a member's one-time packages.
+   */
+  private async oneTimeBudget(claimerId: string, targets: string[]): Promise<string[]> {
+    const limits = this.limits;
+    if (!limits) return targets;
+    const ok = await Promise.all(targets.map(async (t) => (await limits.perPair.within(`${claimerId}:${t}`)) && (await limits.perTarget.within(t))));
+    return targets.filter((_, i) => ok[i]);
   }
 
   /** Drops the packages of revoked device sessions (they must never be handed out; claims filter them anyway). */

@@ -42,14 +42,15 @@ export async function usersSharingASpace(db: Knex, callerId: string, userIds: st
 }
 
 /**
- * One package per active device of `userIds` except `exceptDevice`. One-time packages are deleted as they are
+ * One package per active device of `userIds` except `exceptDevice`; one-time packages only for the users of
+ * `oneTimeFor` (the others, past their claim budget, get their last-resort package). One-time packages are deleted as they are
  * handed out — row locks with SKIP LOCKED mean two concurrent claimers never take the same one — and a device
  * with none left (or whose last one another claimer holds right now) gets its last-resort package, which stays.
  * Packages of revoked sessions are never handed out.
  */
-export async function claimKeyPackages(db: Knex, userIds: string[], exceptDevice: string): Promise<ClaimedRow[]> {
+export async function claimKeyPackages(db: Knex, userIds: string[], exceptDevice: string, oneTimeFor: string[] = userIds): Promise<ClaimedRow[]> {
   if (!userIds.length) return [];
-  const oneTime = await db.raw<{ rows: ClaimedRow[] }>(
+  const oneTime = !oneTimeFor.length ? { rows: [] as ClaimedRow[] } : await db.raw<{ rows: ClaimedRow[] }>(
     `WITH devices AS (
        SELECT s.id FROM sessions s
         WHERE s.user_id = ANY(?::uuid[]) AND s.revoked_at IS NULL AND s.id <> ?
@@ -64,7 +65,7 @@ export async function claimKeyPackages(db: Knex, userIds: string[], exceptDevice
      )
      DELETE FROM e2e_key_packages k USING pick WHERE k.id = pick.id
      RETURNING k.user_id, k.device_id, k.key_package`,
-    [userIds, exceptDevice],
+    [oneTimeFor, exceptDevice],
   );
   const served = new Set(oneTime.rows.map((r) => r.device_id));
   const fallback: ClaimedRow[] = await db("e2e_key_packages as k")

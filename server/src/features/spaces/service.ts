@@ -2,9 +2,11 @@
 // Writes run in one transaction with their audit rows; domain events go out after the commit.
 import type { Knex } from "knex";
 import type { Clock } from "../../platform/clock.ts";
+import type { LimiterFactory } from "../../platform/limiter.ts";
 import { badRequest, forbidden, notFound } from "../../platform/errors.ts";
 import { newId } from "../../platform/ids.ts";
 import { recordAudit } from "../audit/store.ts";
+import { UserLimit, USER_LIMITS } from "../ratelimits/index.ts";
 import type { components } from "../../../../generated/api.d.ts";
 import type { SpaceEvents } from "./events.ts";
 import { loadSpace, requireRole, SPACE_NOT_FOUND, visibleSpace } from "./guard.ts";
@@ -25,10 +27,19 @@ export interface SpacesDeps {
   db: Knex;
   clock: Clock;
   events: SpaceEvents;
+  /** Limits join/leave loops per (user, space) (README "Abuse limits"); without it, unlimited. */
+  limiters?: LimiterFactory;
 }
 
 export class SpacesService {
-  constructor(private d: SpacesDeps) {}
+  private membershipChanges: UserLimit | undefined;
+
+  constructor(private d: SpacesDeps) {
+    this.membershipChanges = d.limiters && new UserLimit(d.limiters, USER_LIMITS.membershipChanges);
+  }
+
+  /** Counts a join or leave that will write (a service message, events to every bot) before it does. */
+  private countChange = (userId: string, spaceId: string) => this.membershipChanges?.hit(`${userId}:${spaceId}`);
 
   private now = () => new Date(this.d.clock.now());
 
@@ -121,6 +132,7 @@ export class SpacesService {
     if (!ctx) throw notFound(SPACE_NOT_FOUND);
     if (ctx.me) return view.toSpaceResponse(ctx.space, ctx.me.role);
     if (ctx.space.visibility !== "public") throw forbidden("space is private");
+    await this.countChange(userId, ctx.space.id);
     return this.admit(userId, ctx.space.id, "join");
   }
 
@@ -128,6 +140,7 @@ export class SpacesService {
   async joinByInvite(userId: string, code: string): Promise<view.SpaceResponse> {
     const space = await store.findSpaceByInvite(this.d.db, code);
     if (!space) throw notFound("invalid invite code");
+    await this.countChange(userId, space.id);
     return this.admit(userId, space.id, "invite");
   }
 
@@ -135,6 +148,7 @@ export class SpacesService {
     const ctx = await visibleSpace(this.d.db, spaceId, userId);
     const me = requireRole(ctx, "member");
     if (me.role === "owner") throw badRequest("owner cannot leave; transfer ownership or delete the space");
+    await this.countChange(userId, spaceId);
     const at = this.now();
     const gone = await store.removeMember(this.d.db, spaceId, userId, at);
     if (gone) await this.d.events.emit({ type: "member.left", spaceId, userId, memberId: gone.id, reason: "left", actorId: null, at });

@@ -2,11 +2,13 @@
 // `voice.joined` event to the bots that see the channel.
 import type { Knex } from "knex";
 import type { Clock } from "../../platform/clock.ts";
+import type { LimiterFactory } from "../../platform/limiter.ts";
 import { badRequest } from "../../platform/errors.ts";
 import type { BotPrincipal } from "../bots/auth.ts";
 import type { InstallResolver } from "../installs/index.ts";
 import { isMuted, requireChannel, requireMembership, type Channel } from "../spaces/access.ts";
 import type { ChannelEvents } from "../bot-messages/channel-events.ts";
+import { UserLimit, USER_LIMITS } from "../ratelimits/index.ts";
 import { voiceCredentials, type LiveKitConfig, type PublishRight, type VoiceJoinResponse } from "./credentials.ts";
 
 const requireVoice = (c: Channel): void => {
@@ -14,18 +16,25 @@ const requireVoice = (c: Channel): void => {
 };
 
 export class VoiceService {
+  private joins: UserLimit | undefined;
+
+  /** `limiters`: member voice-join loops per (user, space) (README "Abuse limits"); bots have spec 8's limits. */
   constructor(
     private db: Knex,
     private livekit: LiveKitConfig,
     private installs: InstallResolver,
     private events: ChannelEvents,
     private clock: Clock,
-  ) {}
+    limiters?: LimiterFactory,
+  ) {
+    this.joins = limiters && new UserLimit(limiters, USER_LIMITS.voiceJoins);
+  }
 
   /** A member; 404 when not a member or the channel is not in the space. A muted member may only listen. */
   async memberJoin(userId: string, spaceId: string, channelId: string): Promise<VoiceJoinResponse> {
     const member = await requireMembership(this.db, spaceId, userId);
     requireVoice(await requireChannel(this.db, spaceId, channelId));
+    await this.joins?.hit(`${userId}:${spaceId}`);
     return this.join(userId, false, spaceId, channelId, isMuted(member, this.clock.now()) ? "none" : "any");
   }
 
