@@ -28,6 +28,18 @@ export interface Limiter {
 
 export interface LimiterFactory {
   create(spec: LimitSpec): Limiter;
+  /**
+   * Counts several hits at once (on Redis: one script, one round trip). Stages run in order: a stage is counted
+   * only when every hit of the stages before it was allowed; within a stage every hit is counted. Answers the
+   * first refused hit in order, or null. Throws LimiterUnavailable when the store does not answer.
+   */
+  consumeAll(stages: Hit[][]): Promise<Hit | null>;
+}
+
+/** One hit of a `consumeAll`: a limiter made by the same factory, and its key. */
+export interface Hit {
+  limiter: Limiter;
+  key: string;
 }
 
 class FlexibleLimiter implements Limiter {
@@ -58,16 +70,65 @@ export function memoryLimiters(multiplier = 1): LimiterFactory {
   return {
     create: (spec) =>
       new FlexibleLimiter(spec, new RateLimiterMemory({ keyPrefix: spec.name, points: spec.points * multiplier, duration: spec.durationSeconds })),
+    async consumeAll(stages) {
+      for (const stage of stages) {
+        const outcomes = await Promise.all(stage.map((h) => h.limiter.consume(h.key)));
+        const refused = outcomes.findIndex((o) => !o.ok);
+        if (refused >= 0) return stage[refused]!;
+      }
+      return null;
+    },
   };
 }
 
+/**
+ * rate-limiter-flexible's own counting (RateLimiterRedis: SET NX EX, INCRBY, PTTL, EXPIRE if the TTL was lost) on
+ * the same keys (`rl:<name>:<key>`), for several counters in one script. ARGV per key: points, seconds, stage.
+ * Returns the 1-based index of the first refused key, or 0.
+ */
+const CONSUME_ALL = `
+local refused = 0
+local stage = nil
+for i = 1, #KEYS do
+  local points = tonumber(ARGV[3 * i - 2])
+  local secs = ARGV[3 * i - 1]
+  local s = ARGV[3 * i]
+  if s ~= stage then
+    if refused > 0 then return refused end
+    stage = s
+  end
+  redis.call('set', KEYS[i], 0, 'EX', secs, 'NX')
+  local consumed = redis.call('incrby', KEYS[i], 1)
+  if redis.call('pttl', KEYS[i]) == -1 then redis.call('expire', KEYS[i], secs) end
+  if consumed > points and refused == 0 then refused = i end
+end
+return refused
+`;
+
+type ConsumeAllClient = Redis & { parleyConsumeAll(keys: number, ...args: (string | number)[]): Promise<number> };
+
 /** `redis` should have `enableOfflineQueue: false` so a dead Redis fails at once instead of queueing. */
 export function redisLimiters(redis: Redis, multiplier = 1): LimiterFactory {
+  const client = redis as ConsumeAllClient;
+  // EVALSHA, falling back to EVAL once per connection when the script is not loaded.
+  if (typeof client.parleyConsumeAll !== "function") client.defineCommand("parleyConsumeAll", { lua: CONSUME_ALL });
   return {
     create: (spec) =>
       new FlexibleLimiter(
         spec,
         new RateLimiterRedis({ storeClient: redis, keyPrefix: `rl:${spec.name}`, points: spec.points * multiplier, duration: spec.durationSeconds }),
       ),
+    async consumeAll(stages) {
+      const hits = stages.flat();
+      const keys = hits.map((h) => `rl:${h.limiter.spec.name}:${h.key}`);
+      const args = stages.flatMap((stage, i) => stage.flatMap((h) => [h.limiter.spec.points * multiplier, h.limiter.spec.durationSeconds, i]));
+      let refused: number;
+      try {
+        refused = await client.parleyConsumeAll(keys.length, ...keys, ...args);
+      } catch (err) {
+        throw new LimiterUnavailable(err);
+      }
+      return refused > 0 ? hits[refused - 1]! : null;
+    },
   };
 }

@@ -11,6 +11,7 @@ import { newSecret, sha256 } from "./tokens.ts";
 import type { SessionGuard } from "./sessions.ts";
 import * as store from "./email-store.ts";
 import { findUserById, liveSessionIds, setPasswordHash } from "./store.ts";
+import type { UserRows } from "../users/rows.ts";
 
 export const VERIFY_TTL_MS = 48 * 3600_000;
 export const RESET_TTL_MS = 3600_000;
@@ -24,6 +25,7 @@ export interface EmailFlowDeps {
   log: Logger;
   publicUrl: string;
   adminEmails: string[];
+  userRows: UserRows;
 }
 
 export class EmailFlows {
@@ -38,6 +40,7 @@ export class EmailFlows {
     const row = await store.spendToken(this.d.db, sha256(token), "verify", new Date(this.d.clock.now()));
     const ok = row && (await store.markVerified(this.d.db, row.user_id, row.email, this.d.adminEmails.includes(row.email.toLowerCase())));
     if (!ok) throw badRequest("invalid or expired token");
+    await this.d.userRows.changed(row.user_id);
   }
 
   resend(email: string): void {

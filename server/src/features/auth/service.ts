@@ -13,6 +13,7 @@ import type { EmailFlows } from "./email-flows.ts";
 import type { BruteForceGuard } from "./brute-force.ts";
 import { usernameAllowed } from "./rules.ts";
 import * as store from "./store.ts";
+import type { UserRows } from "../users/rows.ts";
 import type { components } from "../../../../generated/api.d.ts";
 
 type S = components["schemas"];
@@ -38,6 +39,8 @@ export interface AuthDeps {
   twoFactor: TwoFactorService;
   emails: EmailFlows;
   bruteForce: BruteForceGuard;
+  /** The cached users rows /me reads. */
+  userRows: UserRows;
 }
 
 const UNIQUE_VIOLATION = "23505";
@@ -46,7 +49,7 @@ export class AuthService {
   constructor(private d: AuthDeps) {}
 
   async me(userId: string): Promise<UserResponse> {
-    const user = await store.findUserById(this.d.db, userId);
+    const user = await this.d.userRows.find(userId);
     if (!user) throw notFound("user not found");
     return toUserResponse(user, true);
   }

@@ -1,42 +1,45 @@
 // Is this device session still alive? Asked on every authenticated request, so the answer is cached
 // in-process for a short while; a revocation clears it on every process at once through the pub/sub seam
-// (Redis when configured), so a revoked session's access tokens stop working immediately.
+// (Redis when configured), so a revoked session's access tokens stop working immediately. A check racing a
+// revocation does not put the session back (the cache helper's generation guard).
 import type { Knex } from "knex";
 import type { PubSub } from "../../platform/pubsub.ts";
 import type { Clock } from "../../platform/clock.ts";
-
-const CACHE_MS = 30_000;
-const CACHE_MAX = 50_000;
-const REVOKED = "sessions:revoked";
+import { Cache } from "../../platform/cache.ts";
+import { liveSessionsAmong, sessionOwner, touchSession } from "./store.ts";
 
 export class SessionGuard {
-  private alive = new Map<string, { userId: string; until: number }>();
+  /** Session id → its user id; only live sessions are kept (an unknown or revoked one costs a query). */
+  private alive: Cache<string | undefined>;
 
-  constructor(private db: Knex, private pubsub: PubSub, private clock: Clock) {}
-
-  async start(): Promise<void> {
-    await this.pubsub.subscribe(REVOKED, (ids) => {
-      for (const id of ids.split(",")) this.alive.delete(id);
-    });
+  constructor(private db: Knex, private pubsub: PubSub, clock: Clock) {
+    this.alive = new Cache({ name: "sessions", max: 50_000, ttlMs: 30_000, clock, pubsub, keep: (userId) => userId !== undefined });
   }
 
-  /** True when the session exists, belongs to `userId` and is not revoked. Touches `last_seen_at` on a cache miss. */
-  async check(sessionId: string, userId: string): Promise<boolean> {
-    const now = this.clock.now();
-    const hit = this.alive.get(sessionId);
-    if (hit && hit.until > now) return hit.userId === userId;
-    const [row] = await this.db("sessions")
-      .where({ id: sessionId })
-      .whereNull("revoked_at")
-      .update({ last_seen_at: this.db.fn.now() })
-      .returning("user_id");
-    if (!row) {
-      this.alive.delete(sessionId);
-      return false;
-    }
-    if (this.alive.size >= CACHE_MAX) this.alive.clear();
-    this.alive.set(sessionId, { userId: row.user_id, until: now + CACHE_MS });
-    return row.user_id === userId;
+  async start(): Promise<void> {
+    await this.alive.start();
+  }
+
+  /**
+   * True when the session exists, belongs to `userId` and is not revoked. Touches `last_seen_at` on a cache miss,
+   * unless `touch` is false (a realtime connect writes nothing its answer does not need).
+   */
+  async check(sessionId: string, userId: string, opts: { touch?: boolean } = {}): Promise<boolean> {
+    const hit = this.alive.hit(sessionId);
+    const read = opts.touch === false ? sessionOwner : touchSession;
+    const owner = hit ? hit.value : await this.alive.load(sessionId, () => read(this.db, sessionId));
+    return owner === userId;
+  }
+
+  /** Which of these sessions are live, read from the database (not the cache). */
+  liveAmong(sessionIds: string[]): Promise<Set<string>> {
+    return liveSessionsAmong(this.db, sessionIds);
+  }
+
+  /** Hears every revocation made by any process (the realtime gateway closes those sessions' sockets). */
+  onRevoked(handler: (sessionIds: string[]) => void): Promise<() => Promise<void>> {
+    // Revocations travel as the session cache's invalidations (Cache name "sessions").
+    return this.pubsub.subscribe("cache:sessions", (message) => handler(JSON.parse(message) as string[]));
   }
 
   /** Marks sessions revoked (in `db`, which may be a transaction) and tells every process. */
@@ -48,7 +51,6 @@ export class SessionGuard {
 
   /** Clears cached answers for sessions everywhere (call after the revoking transaction commits, too). */
   async forget(sessionIds: string[]): Promise<void> {
-    for (const id of sessionIds) this.alive.delete(id);
-    await this.pubsub.publish(REVOKED, sessionIds.join(","));
+    await this.alive.invalidate(sessionIds);
   }
 }

@@ -85,3 +85,22 @@ export async function liveSessionIds(db: Knex, userId: string, keep?: string): P
 export async function isTaken(db: Knex, column: "username" | "email", value: string): Promise<boolean> {
   return Boolean(await db("users").where(column, value).first("id"));
 }
+
+/** A live session's user id, without writing anything (the realtime gateway's check); undefined when unknown or revoked. */
+export async function sessionOwner(db: Knex, id: string): Promise<string | undefined> {
+  const row = await db("sessions").select("user_id").where({ id }).whereNull("revoked_at").first();
+  return row?.user_id;
+}
+
+/** Which of `ids` are live sessions (one query; the realtime gateway re-checks its sockets with it). */
+export async function liveSessionsAmong(db: Knex, ids: string[]): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const rows = await db("sessions").select("id").whereIn("id", ids).whereNull("revoked_at");
+  return new Set(rows.map((r: { id: string }) => r.id));
+}
+
+/** A live session's user id, touching its `last_seen_at`; undefined when it is unknown or revoked. */
+export async function touchSession(db: Knex, id: string): Promise<string | undefined> {
+  const [row] = await db("sessions").where({ id }).whereNull("revoked_at").update({ last_seen_at: db.fn.now() }).returning("user_id");
+  return row?.user_id;
+}

@@ -8,6 +8,7 @@ import { badRequest } from "../../platform/errors.ts";
 import { verifyPassword } from "./passwords.ts";
 import { looksLikeTotp, newRecoveryCodes, newTotpSecret, otpauthUri, recoveryCodeHash, totpStep } from "./totp.ts";
 import * as store from "./two-factor-store.ts";
+import type { UserRows } from "../users/rows.ts";
 import type { components } from "../../../../generated/api.d.ts";
 
 type Toggle2FARequest = components["schemas"]["Auth.Toggle2FARequest"];
@@ -28,6 +29,8 @@ export interface TwoFactorDeps {
   kv: Kv;
   clock: Clock;
   dataKey: Buffer;
+  /** `two_factor_enabled` is on the cached row /me reads. */
+  userRows: UserRows;
 }
 
 const sealContext = (userId: string) => `totp:${userId}`;
@@ -49,10 +52,12 @@ export class TwoFactorService {
       if (!(await this.checkTotp(row, body.code))) throw badRequest("invalid code");
       const codes = newRecoveryCodes();
       await store.enable(this.d.db, userId, codes.map(recoveryCodeHash));
+      await this.d.userRows.changed(userId);
       return { enabled: true, recovery_codes: codes };
     }
     if (row.two_factor_enabled && !(body.code !== undefined && (await this.checkCode(userId, body.code)))) throw badRequest("invalid code");
     await store.disable(this.d.db, userId);
+    await this.d.userRows.changed(userId);
     return { enabled: false };
   }
 

@@ -6,7 +6,7 @@ import type { BotPrincipal } from "../bots/auth.ts";
 import { requireAccess, type InstallResolver } from "../installs/index.ts";
 import { addReaction, findMessage, softDeleteMessage } from "../messages/store.ts";
 import { toMessageResponse, type MessageResponse } from "../messages/view.ts";
-import type { RateLimits } from "../ratelimits/index.ts";
+import { MESSAGE_SEND, type RateLimits } from "../ratelimits/index.ts";
 import type { ChannelEvents } from "./channel-events.ts";
 import { deleteScope } from "./rules.ts";
 import { findMessageInSpace, listPlainMessages } from "./store.ts";
@@ -23,7 +23,13 @@ export class BotMessagesService {
   ) {}
 
   async send(bot: BotPrincipal, spaceId: string, channelId: string, body: SendMessageRequest): Promise<MessageResponse> {
-    await this.installs.resolveBotInSpace(bot, spaceId, { channelId, scope: "messages.send" });
+    try {
+      await this.installs.resolveBotInSpace(bot, spaceId, { channelId, scope: "messages.send" });
+    } catch (err) {
+      // Refused before the send limits: it still was a bot-API call (the middleware left that count to us).
+      await this.limits.botCall(bot.id, MESSAGE_SEND);
+      throw err;
+    }
     const replyTo = body.reply_to?.toLowerCase() ?? null;
     // Lookups that do not depend on the limits run beside them (the send path is latency-bound); their
     // failures are observed below, after the limits have had their say.

@@ -5,7 +5,9 @@ import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { HttpError, forbidden, unauthorized } from "../../platform/errors.ts";
 import type { PubSub } from "../../platform/pubsub.ts";
 import type { Clock } from "../../platform/clock.ts";
+import { Cache } from "../../platform/cache.ts";
 import { BOT_TOKEN, hashBotToken } from "./tokens.ts";
+import { botByTokenHash } from "./store.ts";
 
 export type BotState = "ACTIVE" | "suspended" | "deleted";
 
@@ -24,31 +26,21 @@ declare global {
   }
 }
 
-const CACHE_MS = 30_000;
-const CACHE_MAX = 10_000;
-const INVALIDATE = "bots:invalidate";
-
 export class BotAuthenticator {
-  // key: token hash (hex). Entries for unknown tokens are not cached, so a new token works at once.
-  private cache = new Map<string, { bot: BotPrincipal; until: number }>();
-  // Bumped by every invalidation: a lookup that raced one must not put its (maybe stale) row back.
-  private generation = 0;
+  /** Token hash (hex) → the bot. Unknown tokens are not kept, so a new token works at once. */
+  private cache: Cache<BotPrincipal | undefined>;
 
-  constructor(private db: Knex, private pubsub: PubSub, private clock: Clock) {}
+  constructor(private db: Knex, pubsub: PubSub, clock: Clock) {
+    this.cache = new Cache({ name: "bots", max: 10_000, ttlMs: 30_000, clock, pubsub, keep: (b) => b !== undefined, tagOf: (b) => b!.id });
+  }
 
   async start(): Promise<void> {
-    await this.pubsub.subscribe(INVALIDATE, (botId) => this.forget(botId));
+    await this.cache.start();
   }
 
   /** Call after a token rotation or a state change; every process drops the bot at once. */
   async invalidate(botId: string): Promise<void> {
-    this.forget(botId);
-    await this.pubsub.publish(INVALIDATE, botId);
-  }
-
-  private forget(botId: string) {
-    this.generation++;
-    for (const [k, v] of this.cache) if (v.bot.id === botId) this.cache.delete(k);
+    await this.cache.invalidate(botId);
   }
 
   /** Resolves a header value to the bot, or throws the exact 401/403 of spec 7.1. */
@@ -58,20 +50,11 @@ export class BotAuthenticator {
     if (!BOT_TOKEN.test(token)) throw unauthorized("invalid bot token");
     const hash = hashBotToken(token);
     const key = hash.toString("hex");
-    const now = this.clock.now();
-    let bot = this.cache.get(key);
-    if (!bot || bot.until <= now) {
-      const generation = this.generation;
-      const row = await this.db("bots").select("user_id", "owner_id", "state").where({ token_hash: hash }).first();
-      if (!row) throw unauthorized("invalid bot token");
-      bot = { bot: { id: row.user_id, ownerId: row.owner_id, state: row.state }, until: now + CACHE_MS };
-      if (generation === this.generation) {
-        if (this.cache.size >= CACHE_MAX) this.cache.clear();
-        this.cache.set(key, bot);
-      }
-    }
-    if (bot.bot.state !== "ACTIVE") throw forbidden(`bot is ${bot.bot.state}`);
-    return bot.bot;
+    const hit = this.cache.hit(key);
+    const bot = hit ? hit.value : await this.cache.load(key, () => botByTokenHash(this.db, hash));
+    if (!bot) throw unauthorized("invalid bot token");
+    if (bot.state !== "ACTIVE") throw forbidden(`bot is ${bot.state}`);
+    return bot;
   }
 }
 

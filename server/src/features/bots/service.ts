@@ -9,6 +9,7 @@ import { randomAvatarIndex } from "../users/view.ts";
 import type { BotAuthenticator, BotState } from "./auth.ts";
 import { hashBotToken, newBotToken } from "./tokens.ts";
 import * as store from "./store.ts";
+import type { UserRows } from "../users/rows.ts";
 import { botAuditLog, type AuditLogEntry } from "../audit/read.ts";
 import type { components } from "../../../../generated/api.d.ts";
 
@@ -40,7 +41,7 @@ async function usernameClash<T>(work: () => Promise<T>): Promise<T> {
 }
 
 export class BotsService {
-  constructor(private db: Knex, private auth: BotAuthenticator) {}
+  constructor(private db: Knex, private auth: BotAuthenticator, private userRows?: UserRows) {}
 
   async create(ownerId: string, body: CreateBotRequest): Promise<{ bot: BotResponse; token: string }> {
     const token = newBotToken();
@@ -88,6 +89,8 @@ export class BotsService {
         }),
       ),
     );
+    // A bot is a users row too: its public profile is cached with the others.
+    await this.userRows?.changed(botId);
     return toBotResponse((await store.findBot(this.db, botId))!);
   }
 

@@ -1,6 +1,6 @@
 // SQL of bot accounts: a bot is a users row (is_bot) plus a bots row (owner, token hash, state).
 import type { Knex } from "knex";
-import type { BotState } from "./auth.ts";
+import type { BotPrincipal, BotState } from "./auth.ts";
 
 export interface BotRow {
   id: string;
@@ -53,4 +53,10 @@ export async function setTokenHash(db: Knex, botId: string, tokenHash: Buffer): 
 export async function isServiceAdmin(db: Knex, userId: string): Promise<boolean> {
   const row = await db("users").select("is_admin").where({ id: userId }).first();
   return Boolean(row?.is_admin);
+}
+
+/** The bot a token hash belongs to (in whatever state), for authentication. */
+export async function botByTokenHash(db: Knex, hash: Buffer): Promise<BotPrincipal | undefined> {
+  const row = await db("bots").select("user_id", "owner_id", "state").where({ token_hash: hash }).first();
+  return row && { id: row.user_id, ownerId: row.owner_id, state: row.state };
 }

@@ -7,10 +7,7 @@ import type { Clock } from "../../platform/clock.ts";
 import type { BotPrincipal } from "../bots/auth.ts";
 import { requireAccess, type Install, type Need } from "./rules.ts";
 import { findInstall } from "./store.ts";
-
-const CACHE_MS = 30_000;
-const CACHE_MAX = 20_000;
-const INVALIDATE = "installs:invalidate";
+import { Cache } from "../../platform/cache.ts";
 
 const keyOf = (botUserId: string, spaceId: string) => `${botUserId}:${spaceId}`;
 
@@ -21,41 +18,27 @@ export interface BotInSpace {
 }
 
 export class InstallResolver {
-  // Absent memberships are cached too (as null): a stranger's ids cost one query per 30 s, not per request.
-  private cache = new Map<string, { install: Install | null; until: number }>();
-  private generation = 0;
+  /** Absent memberships are kept too (as undefined): a stranger's ids cost one query per 30 s, not per request. */
+  private cache: Cache<Install | undefined>;
 
-  constructor(private db: Knex, private pubsub: PubSub, private clock: Clock) {}
+  constructor(private db: Knex, pubsub: PubSub, clock: Clock) {
+    this.cache = new Cache({ name: "installs", max: 20_000, ttlMs: 30_000, clock, pubsub });
+  }
 
   async start(): Promise<void> {
-    await this.pubsub.subscribe(INVALIDATE, (key) => this.forget(key));
+    await this.cache.start();
   }
 
   /** Call after any change of a membership; every process drops it at once. */
   async invalidate(botUserId: string, spaceId: string): Promise<void> {
-    const key = keyOf(botUserId, spaceId);
-    this.forget(key);
-    await this.pubsub.publish(INVALIDATE, key);
-  }
-
-  private forget(key: string) {
-    this.generation++;
-    this.cache.delete(key);
+    await this.cache.invalidate(keyOf(botUserId, spaceId));
   }
 
   /** The membership of (bot, space) in whatever state, or undefined; cached. For the invocation checks of CONTRACT 8. */
   async lookup(botUserId: string, spaceId: string): Promise<Install | undefined> {
     const key = keyOf(botUserId, spaceId);
-    const now = this.clock.now();
-    const hit = this.cache.get(key);
-    if (hit && hit.until > now) return hit.install ?? undefined;
-    const generation = this.generation;
-    const install = (await findInstall(this.db, botUserId, spaceId)) ?? null;
-    if (generation === this.generation) {
-      if (this.cache.size >= CACHE_MAX) this.cache.clear();
-      this.cache.set(key, { install, until: now + CACHE_MS });
-    }
-    return install ?? undefined;
+    const hit = this.cache.hit(key);
+    return hit ? hit.value : this.cache.load(key, () => findInstall(this.db, botUserId, spaceId));
   }
 
   /**

@@ -6,11 +6,14 @@ import { LimiterUnavailable, type Limiter, type LimiterFactory } from "../../pla
 import type { Logger } from "../../platform/logger.ts";
 import { LIMITS, UNAVAILABLE_RETRY_AFTER, UNAVAILABLE_TEXT, limitText, type LimitName, type RetryPolicy, INVOKE, MESSAGE_SEND } from "./rules.ts";
 
+const nameOf = (limiters: Record<LimitName, Limiter>, limiter: Limiter): LimitName =>
+  (Object.keys(limiters) as LimitName[]).find((n) => limiters[n] === limiter)!;
+
 export class RateLimits {
   private limiters: Record<LimitName, Limiter>;
 
   constructor(
-    factory: LimiterFactory,
+    private factory: LimiterFactory,
     private rejections: Counter<"limit">,
     private log: Logger,
   ) {
@@ -29,17 +32,28 @@ export class RateLimits {
   }
 
   /**
-   * A bot message send: per channel (5/1 s) and per space (60/60 s), counted in one Redis round trip (the
-   * send path is latency-bound). When both refuse, the channel limit is the one reported. A send refused by
-   * the channel limit still counts for the space: the space allows 1 per second on average, the channel 5,
-   * so a bot that meets the channel limit meets the space limit within seconds either way.
+   * A bot message send, with the overall bot limit it owes as a /api/bot call (the middleware leaves that one to
+   * this method): bot-wide (1000/60 s), per channel (5/1 s) and per space (60/60 s), counted in one Redis round
+   * trip (the send path is latency-bound). As before the middleware was folded in here, a call refused by the
+   * bot-wide limit counts nothing else; otherwise both send limits are counted, and when both refuse, the channel
+   * limit is the one reported. A send refused by the channel limit still counts for the space: the space allows 1
+   * per second on average, the channel 5, so a bot that meets the channel limit meets the space limit within
+   * seconds either way.
    */
   async messageSend(botId: string, spaceId: string, channelId: string): Promise<void> {
-    const channelKey = `${botId}:${channelId}`;
-    const spaceKey = `${botId}:${spaceId}`;
-    const [channel, space] = await Promise.all([this.count("channelSends", channelKey), this.count("spaceSends", spaceKey)]);
-    if (channel !== "ok") this.refuse("channelSends", channelKey, channel, MESSAGE_SEND);
-    if (space !== "ok") this.refuse("spaceSends", spaceKey, space, MESSAGE_SEND);
+    const l = this.limiters;
+    let refused;
+    try {
+      refused = await this.factory.consumeAll([
+        [{ limiter: l.botCalls, key: botId }],
+        [{ limiter: l.channelSends, key: `${botId}:${channelId}` }, { limiter: l.spaceSends, key: `${botId}:${spaceId}` }],
+      ]);
+    } catch (err) {
+      if (!(err instanceof LimiterUnavailable)) throw err;
+      this.log.warn({ limit: "msg", err: (err.cause as Error | undefined)?.message }, "rate limiter unavailable; refusing");
+      this.refuse("channelSends", "", "unavailable", MESSAGE_SEND);
+    }
+    if (refused) this.refuse(nameOf(l, refused.limiter), refused.key, "over", MESSAGE_SEND);
   }
 
   private async count(limit: LimitName, key: string): Promise<"ok" | "over" | "unavailable"> {

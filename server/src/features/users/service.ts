@@ -9,6 +9,7 @@ import { randomAvatarIndex, toUserResponse, type UserResponse } from "./view.ts"
 import { anonymousUsername, upgradeFields, NOT_ANONYMOUS } from "./rules.ts";
 import { splitUpdate, withDefaults, type UserSettings, type UserSettingsUpdate } from "./settings.ts";
 import * as store from "./store.ts";
+import type { UserRows } from "./rows.ts";
 import type { components } from "../../../../generated/api.d.ts";
 
 type S = components["schemas"];
@@ -27,19 +28,20 @@ export interface UsersDeps {
   db: Knex;
   auth: AuthService;
   presence: PresenceService;
+  rows: UserRows;
 }
 
 export class UsersService {
   constructor(private d: UsersDeps) {}
 
   async me(userId: string): Promise<UserResponse> {
-    const u = await store.findUser(this.d.db, userId);
+    const u = await this.d.rows.find(userId);
     if (!u) throw notFound("user not found");
     return toUserResponse(u, true);
   }
 
   async publicProfile(userId: string): Promise<UserResponse> {
-    const u = await store.findUser(this.d.db, userId);
+    const u = await this.d.rows.find(userId);
     if (!u) throw notFound("user not found");
     return toUserResponse(u, false);
   }
@@ -67,12 +69,14 @@ export class UsersService {
       if (mode === "upgrade" && (await store.findUser(this.d.db, userId))) throw badRequest(NOT_ANONYMOUS);
       throw notFound("user not found");
     }
+    await this.d.rows.changed(userId);
     return toUserResponse(row, true);
   }
 
   /** `null` stores a server-chosen random face. */
   async setDefaultAvatar(userId: string, index: number | null): Promise<void> {
     if (!(await store.setAvatar(this.d.db, userId, index ?? randomAvatarIndex()))) throw notFound("user not found");
+    await this.d.rows.changed(userId);
   }
 
   async settings(userId: string): Promise<UserSettings> {
@@ -85,6 +89,8 @@ export class UsersService {
     const { top, nested } = splitUpdate(body);
     const stored = await store.mergeSettings(this.d.db, userId, top, nested);
     if (!stored) throw notFound("user not found");
+    // Settings are not part of the cached row today; dropping it keeps that true should they ever be.
+    await this.d.rows.changed(userId);
     const show = nested.privacy?.show_presence;
     if (typeof show === "boolean") await this.d.presence.setHidden(userId, !show);
     return withDefaults(stored);
