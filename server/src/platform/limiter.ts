@@ -22,8 +22,8 @@ export interface Limiter {
   readonly spec: LimitSpec;
   /** Counts one hit for `key`. Throws LimiterUnavailable when the store does not answer. */
   consume(key: string): Promise<LimitOutcome>;
-  /** Whether `key` has used up its points, without counting a hit (limits that count failures only). */
-  peek(key: string): Promise<LimitOutcome>;
+  /** Hands one hit back (a counted attempt that turned out to be allowed, e.g. a right password). Best effort. */
+  reward(key: string): Promise<void>;
 }
 
 export interface LimiterFactory {
@@ -53,15 +53,12 @@ class FlexibleLimiter implements Limiter {
       throw new LimiterUnavailable(err);
     }
   }
-  async peek(key: string): Promise<LimitOutcome> {
-    let res: RateLimiterRes | null;
+  async reward(key: string): Promise<void> {
     try {
-      res = await this.impl.get(key);
+      await this.impl.reward(key, 1);
     } catch (err) {
       throw new LimiterUnavailable(err);
     }
-    if (!res || res.consumedPoints < this.impl.points) return { ok: true };
-    return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)) };
   }
 }
 

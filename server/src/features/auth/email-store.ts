@@ -35,3 +35,21 @@ export async function markVerified(db: Knex, userId: string, email: string, make
   if (makeAdmin) patch.is_admin = true;
   return (await db("users").where({ id: userId, email }).update(patch)) === 1;
 }
+
+/** A reset token that can still be spent, without spending it (reset checks it before the costly hash). */
+export async function isLiveToken(db: Knex, hash: Buffer, purpose: EmailPurpose, now: Date): Promise<boolean> {
+  return Boolean(await db("email_tokens").where({ hash, purpose }).whereNull("used_at").andWhere("expires_at", ">", now).first("user_id"));
+}
+
+/**
+ * Sets a new password hash and spends every outstanding reset token of the account, in one transaction: a
+ * reset link mailed before a reset or a password change must not undo it (issue 17 item 13).
+ */
+export async function changePasswordHash(db: Knex, userId: string, passwordHash: string, trx?: Knex.Transaction): Promise<void> {
+  const write = async (t: Knex) => {
+    await t("users").where({ id: userId }).update({ password_hash: passwordHash });
+    await t("email_tokens").where({ user_id: userId, purpose: "reset" }).whereNull("used_at").update({ used_at: t.fn.now() });
+  };
+  if (trx) await write(trx);
+  else await db.transaction(write);
+}

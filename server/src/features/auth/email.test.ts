@@ -7,9 +7,11 @@ import { registerUser } from "../../../../test/helpers/users.ts";
 import { ManualClock } from "../../platform/clock.ts";
 import { linkIn, startMailbox, type Mailbox } from "./testing/mailbox.ts";
 import { SAME_ANSWER } from "./email-flows.ts";
+import { metric } from "./testing/metrics.ts";
 
 const PUBLIC_URL = "https://parley.example";
 const ADMIN = `boss_${randomBytes(4).toString("hex")}@example.test`;
+const ADMIN_UPGRADED = `chief_${randomBytes(4).toString("hex")}@example.test`;
 let server: TestServer;
 let mailbox: Mailbox;
 let http: ReturnType<typeof api>;
@@ -17,7 +19,7 @@ const clock = new ManualClock();
 
 beforeAll(async () => {
   mailbox = await startMailbox();
-  server = await startTestServer({ clock, env: { SMTP_URL: mailbox.url, PUBLIC_URL, ADMIN_EMAILS: `someone@else.test, ${ADMIN.toUpperCase()}` } });
+  server = await startTestServer({ clock, env: { SMTP_URL: mailbox.url, PUBLIC_URL, ADMIN_EMAILS: `someone@else.test, ${ADMIN.toUpperCase()},${ADMIN_UPGRADED}` } });
   http = api(server.url);
 });
 afterAll(async () => {
@@ -69,11 +71,11 @@ describe("verification", () => {
     expect((await http.post("/api/auth/resend-verification", { email: "not-an-address" })).status).toBe(422);
   });
 
-  it("an ADMIN_EMAILS address is an admin at register, and becomes one when verified", async () => {
+  it("an ADMIN_EMAILS address is no admin at register, only once it is verified", async () => {
     const name = ADMIN.split("@")[0]!;
     const admin = await registerUser(server.url, { username: name, email: ADMIN });
-    expect((await http.get("/api/auth/me", { token: admin.token })).body.is_admin).toBe(true);
-    await server.platform.db("users").where({ id: admin.id }).update({ is_admin: false });
+    expect((await http.get("/api/auth/me", { token: admin.token })).body.is_admin).toBe(false);
+    expect(await http.post("/api/auth/send-test-email", undefined, { token: admin.token })).toMatchObject({ status: 403, body: { detail: "admin only" } });
     const link = linkIn(await mailTo(ADMIN, /confirm/i), "verify-email");
     await http.post("/api/auth/verify-email", { token: tokenOf(link) });
     expect((await http.get("/api/auth/me", { token: admin.token })).body.is_admin).toBe(true);
@@ -87,9 +89,74 @@ describe("verification", () => {
     expect((await http.post("/api/auth/send-test-email", undefined, { token: plain.token })).status).toBe(403);
     expect((await http.post("/api/auth/send-test-email")).status).toBe(401);
   });
+
+  it("an anonymous account upgraded to an ADMIN_EMAILS address is no admin until it verifies that address", async () => {
+    const anon = await http.post("/api/users/register", undefined);
+    const name = ADMIN_UPGRADED.split("@")[0]!;
+    const up = await http.patch("/api/users/me", { username: name, email: ADMIN_UPGRADED, password: "long enough password" }, { token: anon.body.access_token });
+    expect(up).toMatchObject({ status: 200, body: { email_verified: false, is_admin: false } });
+    expect((await http.post("/api/auth/send-test-email", undefined, { token: anon.body.access_token })).status).toBe(403);
+    await http.post("/api/auth/resend-verification", { email: ADMIN_UPGRADED });
+    const link = linkIn(await mailTo(ADMIN_UPGRADED, /confirm/i), "verify-email");
+    expect((await http.post("/api/auth/verify-email", { token: tokenOf(link) })).status).toBe(200);
+    expect((await http.get("/api/auth/me", { token: anon.body.access_token })).body).toMatchObject({ email_verified: true, is_admin: true });
+  });
+});
+
+describe("mail limits", () => {
+  const sentOrHeld = async () => {
+    let n = 0;
+    for (const kind of ["verify", "reset"]) for (const result of ["sent", "limited"]) n += await metric(server.url, "account_emails_total", { kind, result });
+    return n;
+  };
+
+  it("forgot-password and resend-verification mail one address at most 3 times an hour, answering the same 200", async () => {
+    const u = await registerUser(server.url);
+    await mailTo(u.email, /confirm/i); // the register mail is not one of the 3
+    const before = await sentOrHeld();
+    const answers = await Promise.all([
+      ...Array.from({ length: 4 }, () => http.post("/api/auth/forgot-password", { email: u.email })),
+      ...Array.from({ length: 3 }, () => http.post("/api/auth/resend-verification", { email: u.email.toUpperCase() })),
+    ]);
+    for (const a of answers) expect(a).toMatchObject({ status: 200, body: { message: SAME_ANSWER } });
+    // Every request's work (done after answering) has run: each either sent its mail or was held back.
+    await expect.poll(sentOrHeld, { timeout: 10_000 }).toBe(before + 7);
+    await expect.poll(() => mailbox.mails.filter((m) => m.to.toLowerCase() === u.email.toLowerCase()).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(4);
+    expect(mailbox.mails.filter((m) => m.to.toLowerCase() === u.email.toLowerCase())).toHaveLength(4);
+    // Another address is not affected.
+    const other = await registerUser(server.url);
+    await http.post("/api/auth/forgot-password", { email: other.email });
+    await mailTo(other.email, /reset/i);
+  });
 });
 
 describe("passwords", () => {
+  it("a reset spends every other outstanding reset link of the account", async () => {
+    const u = await registerUser(server.url);
+    await http.post("/api/auth/forgot-password", { email: u.email });
+    const first = linkIn(await mailTo(u.email, /reset/i), "reset-password");
+    await http.post("/api/auth/forgot-password", { email: u.email });
+    const second = await mailbox.waitFor((m) => m.to.toLowerCase() === u.email.toLowerCase() && /reset/i.test(m.subject) && tokenOf(linkIn(m, "reset-password")) !== tokenOf(first));
+    expect((await http.post("/api/auth/reset-password", { token: tokenOf(linkIn(second, "reset-password")), new_password: "brand new password" })).status).toBe(200);
+    expect(await http.post("/api/auth/reset-password", { token: tokenOf(first), new_password: "attacker password" })).toMatchObject({
+      status: 400,
+      body: { detail: "invalid or expired token" },
+    });
+    expect((await http.post("/api/auth/login", { login: u.username, password: "brand new password" })).status).toBe(200);
+  });
+
+  it("a password change spends every outstanding reset link of the account", async () => {
+    const u = await registerUser(server.url);
+    await http.post("/api/auth/forgot-password", { email: u.email });
+    const link = linkIn(await mailTo(u.email, /reset/i), "reset-password");
+    expect((await http.post("/api/auth/change-password", { current_password: u.password, new_password: "changed password" }, { token: u.token })).status).toBe(200);
+    expect(await http.post("/api/auth/reset-password", { token: tokenOf(link), new_password: "attacker password" })).toMatchObject({
+      status: 400,
+      body: { detail: "invalid or expired token" },
+    });
+    expect((await http.post("/api/auth/login", { login: u.username, password: "changed password" })).status).toBe(200);
+  });
+
   it("forgot + reset: a single-use link sets the new password and ends every session", async () => {
     const u = await registerUser(server.url);
     const other = await http.post("/api/auth/login", { login: u.username, password: u.password });

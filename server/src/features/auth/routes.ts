@@ -47,7 +47,7 @@ export function authRoutes({ auth, users, twoFactor, devices, emails }: AuthRout
   });
 
   r.post("/toggle-2fa", requireUser, async (req, res) => {
-    res.json(await twoFactor.toggle(currentUser(req).id, req.body));
+    res.json(await twoFactor.toggle(currentUser(req).id, req.body, meta(req).ip));
   });
 
   r.post("/verify-email", async (req, res) => {
@@ -68,7 +68,7 @@ export function authRoutes({ auth, users, twoFactor, devices, emails }: AuthRout
   });
   r.post("/change-password", requireUser, async (req, res) => {
     const u = currentUser(req);
-    await auth.changePassword(u.id, u.sessionId, req.body.current_password, req.body.new_password);
+    await auth.changePassword(u.id, u.sessionId, meta(req).ip, req.body.current_password, req.body.new_password);
     res.json({ message: "password changed" });
   });
   r.post("/send-test-email", requireUser, async (req, res) => {

@@ -5,7 +5,7 @@ import { badRequest, conflict, notFound, unauthorized } from "../../platform/err
 import { newId } from "../../platform/ids.ts";
 import type { Clock } from "../../platform/clock.ts";
 import { randomAvatarIndex, toUserResponse, type UserResponse, type UserRow } from "../users/view.ts";
-import { hashPassword, verifyPassword } from "./passwords.ts";
+import type { Passwords } from "./passwords.ts";
 import { ACCESS_TTL_SECONDS, REFRESH_TTL_MS, newSecret, sha256, type AccessTokens } from "./tokens.ts";
 import type { SessionGuard } from "./sessions.ts";
 import type { TwoFactorService } from "./two-factor.ts";
@@ -13,6 +13,7 @@ import type { EmailFlows } from "./email-flows.ts";
 import type { BruteForceGuard } from "./brute-force.ts";
 import { usernameAllowed } from "./rules.ts";
 import * as store from "./store.ts";
+import { changePasswordHash } from "./email-store.ts";
 import type { UserRows } from "../users/rows.ts";
 import type { components } from "../../../../generated/api.d.ts";
 
@@ -26,7 +27,7 @@ export type TwoFactorRequired = S["Auth.TwoFactorRequiredResponse"];
 export interface ClientMeta {
   userAgent: string | null;
   deviceName?: string | null;
-  /** The client's address, for brute-force counting. */
+  /** The client's address (`req.ip`, so TRUST_PROXY applies), for brute-force counting. */
   ip: string;
 }
 
@@ -39,6 +40,7 @@ export interface AuthDeps {
   twoFactor: TwoFactorService;
   emails: EmailFlows;
   bruteForce: BruteForceGuard;
+  passwords: Passwords;
   /** The cached users rows /me reads. */
   userRows: UserRows;
 }
@@ -55,7 +57,10 @@ export class AuthService {
   }
 
   async register(body: RegisterRequest, meta: ClientMeta): Promise<TokenResponse> {
-    const passwordHash = await hashPassword(body.password);
+    // The cheap checks before the costly hash; the unique constraints still decide a race between two registers.
+    if (await store.isTaken(this.d.db, "username", body.username)) throw conflict("username already taken");
+    if (await store.isTaken(this.d.db, "email", body.email)) throw conflict("email already registered");
+    const passwordHash = await this.d.passwords.hash(body.password);
     try {
       const out = await this.d.db.transaction(async (trx) => {
         const user = await store.insertUser(trx, {
@@ -65,7 +70,8 @@ export class AuthService {
           password_hash: passwordHash,
           display_name: body.display_name ?? null,
           default_avatar_index: randomAvatarIndex(),
-          is_admin: this.d.adminEmails.includes(body.email.toLowerCase()),
+          // An ADMIN_EMAILS address makes an admin only once verified (CONTRACT 1): see EmailFlows.verify.
+          is_admin: false,
         });
         return this.openSession(trx, user, meta);
       });
@@ -93,11 +99,8 @@ export class AuthService {
   async login2fa(body: TwoFactorLoginRequest, meta: ClientMeta): Promise<TokenResponse> {
     const challenge = await this.d.twoFactor.readChallenge(body.two_factor_token);
     if (!challenge) throw unauthorized("invalid code");
-    await this.d.bruteForce.check(challenge.userId, meta.ip);
-    if (!(await this.d.twoFactor.checkCode(challenge.userId, body.code, true))) {
-      await this.d.bruteForce.failed(challenge.userId, meta.ip);
-      throw unauthorized("invalid code");
-    }
+    const ok = await this.d.bruteForce.attempt(challenge.userId, meta.ip, () => this.d.twoFactor.checkCode(challenge.userId, body.code, true));
+    if (!ok) throw unauthorized("invalid code");
     await this.d.twoFactor.closeChallenge(body.two_factor_token);
     const user = await store.findUserById(this.d.db, challenge.userId);
     if (!user) throw unauthorized("invalid code");
@@ -110,20 +113,16 @@ export class AuthService {
   async checkCredentials(body: LoginRequest, ip: string): Promise<store.CredentialRow> {
     const user = await store.findByLogin(this.d.db, body.login);
     const account = user ? user.id : `login:${body.login.toLowerCase()}`;
-    await this.d.bruteForce.check(account, ip);
-    const ok = await verifyPassword(user?.password_hash, body.password);
-    if (!user || !ok) {
-      await this.d.bruteForce.failed(account, ip);
-      throw unauthorized("invalid credentials");
-    }
+    const ok = await this.d.bruteForce.attempt(account, ip, async () => (await this.d.passwords.verify(user?.password_hash, body.password)) && Boolean(user));
+    if (!user || !ok) throw unauthorized("invalid credentials");
     return user;
   }
 
-  /** Needs the current password; ends every other session of the account. */
-  async changePassword(userId: string, sessionId: string, current: string, next: string): Promise<void> {
+  /** Needs the current password (counted like a login's); ends every other session and outstanding reset link. */
+  async changePassword(userId: string, sessionId: string, ip: string, current: string, next: string): Promise<void> {
     const user = await store.findCredentialsById(this.d.db, userId);
-    if (!user || !(await verifyPassword(user.password_hash, current))) throw badRequest("invalid password");
-    await store.setPasswordHash(this.d.db, userId, await hashPassword(next));
+    if (!user || !(await this.d.bruteForce.attempt(userId, ip, () => this.d.passwords.verify(user.password_hash, current)))) throw badRequest("invalid password");
+    await changePasswordHash(this.d.db, userId, await this.d.passwords.hash(next));
     await this.d.sessions.revoke(this.d.db, await store.liveSessionIds(this.d.db, userId, sessionId));
   }
 

@@ -5,7 +5,8 @@ import type { Kv } from "../../platform/kv.ts";
 import type { Clock } from "../../platform/clock.ts";
 import { open, seal } from "../../platform/crypto.ts";
 import { badRequest } from "../../platform/errors.ts";
-import { verifyPassword } from "./passwords.ts";
+import type { Passwords } from "./passwords.ts";
+import type { BruteForceGuard } from "./brute-force.ts";
 import { looksLikeTotp, newRecoveryCodes, newTotpSecret, otpauthUri, recoveryCodeHash, totpStep } from "./totp.ts";
 import * as store from "./two-factor-store.ts";
 import type { UserRows } from "../users/rows.ts";
@@ -29,6 +30,9 @@ export interface TwoFactorDeps {
   kv: Kv;
   clock: Clock;
   dataKey: Buffer;
+  passwords: Passwords;
+  /** The password and the code of a toggle count like a login's (CONTRACT 2). */
+  bruteForce: BruteForceGuard;
   /** `two_factor_enabled` is on the cached row /me reads. */
   userRows: UserRows;
 }
@@ -39,9 +43,10 @@ const challengeKey = (token: string) => `2fa:${createHash("sha256").update(token
 export class TwoFactorService {
   constructor(private d: TwoFactorDeps) {}
 
-  async toggle(userId: string, body: Toggle2FARequest): Promise<Toggle2FAResponse> {
+  async toggle(userId: string, body: Toggle2FARequest, ip: string): Promise<Toggle2FAResponse> {
     const row = await store.findTwoFactor(this.d.db, userId);
-    if (!row || !(await verifyPassword(row.password_hash, body.password))) throw badRequest("invalid password");
+    const counted = (check: () => Promise<boolean>) => this.d.bruteForce.attempt(userId, ip, check);
+    if (!row || !(await counted(() => this.d.passwords.verify(row.password_hash, body.password)))) throw badRequest("invalid password");
     if (body.enable) {
       if (row.two_factor_enabled) throw badRequest("two-factor authentication is already enabled");
       if (body.code === undefined) {
@@ -49,13 +54,15 @@ export class TwoFactorService {
         await store.setPendingSecret(this.d.db, userId, seal(this.d.dataKey, secret, sealContext(userId)));
         return { enabled: false, secret, otpauth_uri: otpauthUri(secret, row.username) };
       }
-      if (!(await this.checkTotp(row, body.code))) throw badRequest("invalid code");
+      const code = body.code;
+      if (!(await counted(() => this.checkTotp(row, code)))) throw badRequest("invalid code");
       const codes = newRecoveryCodes();
       await store.enable(this.d.db, userId, codes.map(recoveryCodeHash));
       await this.d.userRows.changed(userId);
       return { enabled: true, recovery_codes: codes };
     }
-    if (row.two_factor_enabled && !(body.code !== undefined && (await this.checkCode(userId, body.code)))) throw badRequest("invalid code");
+    const code = body.code;
+    if (row.two_factor_enabled && !(code !== undefined && (await counted(() => this.checkCode(userId, code))))) throw badRequest("invalid code");
     await store.disable(this.d.db, userId);
     await this.d.userRows.changed(userId);
     return { enabled: false };

@@ -226,7 +226,7 @@ describe("fail-closed limiter", () => {
   // The service against the real database and dispatcher, with a limiter store that does not answer.
   const service = (over: { limiters?: LimiterFactory; invokeLimit?: (u: string, b: string) => Promise<void> }) => {
     const p = server.platform;
-    const down: LimiterFactory = { create: (spec) => ({ spec, consume: () => Promise.reject(new LimiterUnavailable(new Error("down"))), peek: () => Promise.reject(new Error("down")) }) };
+    const down: LimiterFactory = { create: (spec) => ({ spec, consume: () => Promise.reject(new LimiterUnavailable(new Error("down"))), reward: () => Promise.reject(new Error("down")) }) };
     return new InteractionsService({
       db: p.db, clock: p.clock, log: p.log, limiters: over.limiters ?? down, dispatcher: server.webhooks.dispatcher,
       realtime: new RealtimePublisher(p.pubsub), installs: undefined as never,

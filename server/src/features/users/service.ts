@@ -2,7 +2,7 @@
 import type { Knex } from "knex";
 import { badRequest, conflict, notFound } from "../../platform/errors.ts";
 import { newId } from "../../platform/ids.ts";
-import { hashPassword } from "../auth/passwords.ts";
+import type { Passwords } from "../auth/passwords.ts";
 import type { AuthService, ClientMeta } from "../auth/service.ts";
 import type { PresenceService } from "../presence/service.ts";
 import { randomAvatarIndex, toUserResponse, type UserResponse } from "./view.ts";
@@ -28,6 +28,8 @@ export interface UsersDeps {
   db: Knex;
   auth: AuthService;
   presence: PresenceService;
+  /** Hashes an upgrade's password under the shared bound on concurrent Argon2 work. */
+  passwords: Passwords;
   rows: UserRows;
 }
 
@@ -53,9 +55,14 @@ export class UsersService {
     if (body.bio !== undefined) patch.bio = body.bio;
     if (body.username !== undefined) patch.username = body.username;
     if (mode === "upgrade") {
+      // The cheap checks before the costly hash (the conditional update and the unique constraints still
+      // decide races). A new address is unverified, so it makes no admin until verified (CONTRACT 1).
+      await this.upgradeAllowed(userId, body.email!, body.username!);
       patch.email = body.email;
-      patch.password_hash = await hashPassword(body.password!);
+      patch.password_hash = await this.d.passwords.hash(body.password!);
       patch.is_anonymous = false;
+      patch.email_verified_at = null;
+      patch.is_admin = false;
     }
     if (Object.keys(patch).length === 0) return this.me(userId);
     let row;
@@ -71,6 +78,14 @@ export class UsersService {
     }
     await this.d.rows.changed(userId);
     return toUserResponse(row, true);
+  }
+
+  private async upgradeAllowed(userId: string, email: string, username: string): Promise<void> {
+    const u = await store.findUser(this.d.db, userId);
+    if (!u) throw notFound("user not found");
+    if (!u.is_anonymous) throw badRequest(NOT_ANONYMOUS);
+    if (await store.takenByOther(this.d.db, "username", username, userId)) throw conflict("username already taken");
+    if (await store.takenByOther(this.d.db, "email", email, userId)) throw conflict("email already registered");
   }
 
   /** `null` stores a server-chosen random face. */

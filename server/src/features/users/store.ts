@@ -19,6 +19,11 @@ export async function updateProfile(db: Knex, id: string, patch: Record<string, 
   return user;
 }
 
+/** Whether another account holds this username or e-mail (both citext: case-insensitive). */
+export async function takenByOther(db: Knex, column: "username" | "email", value: string, userId: string): Promise<boolean> {
+  return Boolean(await db("users").where(column, value).whereNot({ id: userId }).first("id"));
+}
+
 export async function setAvatar(db: Knex, id: string, index: number): Promise<boolean> {
   return (await db("users").update({ default_avatar_index: index }).where({ id })) > 0;
 }

@@ -5,6 +5,7 @@ import express, { type Express, type NextFunction, type Request, type Response }
 import type { Logger } from "../logger.ts";
 import type { Metrics } from "../metrics.ts";
 import { HttpError } from "../errors.ts";
+import type { TrustProxy } from "../config.ts";
 import { ValidationFailed, fromValidatorError, validator } from "./validation.ts";
 import { canonicalIds } from "./canonical-ids.ts";
 
@@ -23,6 +24,8 @@ export interface HttpAppOptions {
   metrics: Metrics;
   apiSpec: object;
   validateResponses: boolean;
+  /** TRUST_PROXY (CONTRACT 1): unset keeps the socket's address as req.ip. */
+  trustProxy?: TrustProxy;
   /** Routes outside the contract, mounted before validation (documents, static files). */
   mountOpen?: (app: Express) => void;
   /** The features' routers. */
@@ -44,6 +47,7 @@ export function createHttpApp(opts: HttpAppOptions): Express {
   app.disable("x-powered-by");
   app.set("etag", false);
   app.set("query parser", "simple");
+  if (opts.trustProxy !== undefined) app.set("trust proxy", opts.trustProxy);
 
   app.use((req: Request, res: Response, next: NextFunction) => {
     const given = req.headers["x-request-id"];
