@@ -3,7 +3,6 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import ipaddr from "ipaddr.js";
-import ipaddr from "ipaddr.js";
 
 export type Role = "all" | "api" | "worker";
 
@@ -38,47 +37,12 @@ export interface Config {
   trustProxy: TrustProxy | undefined;
   /** On SIGTERM/SIGINT, /readyz answers 503 this long before the listener closes (load balancers). */
   shutdownDelayMs: number;
-  /**
-   * Express `trust proxy`: which X-Forwarded-For hops to believe for the client address (req.ip) that
-   * per-address limits and logs use. Undefined: the socket's address.
-   */
-  trustProxy: TrustProxy | undefined;
   /** Validate responses against the contract too (tests). */
   validateResponses: boolean;
   role: Role;
 }
 
 export class ConfigError extends Error {}
-
-/** A hop count, or addresses/subnets (and Express's names `loopback`, `linklocal`, `uniquelocal`), or all/none. */
-export type TrustProxy = number | boolean | string[];
-
-const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
-
-function trustProxy(raw: string | undefined): TrustProxy | undefined {
-  if (raw === undefined || raw.trim() === "") return undefined;
-  const v = raw.trim();
-  if (/^\d+$/.test(v)) return Number(v);
-  if (/^(true|false)$/i.test(v)) return v.toLowerCase() === "true";
-  const list = v.split(",").map((e) => e.trim()).filter(Boolean);
-  for (const entry of list) {
-    if (!PROXY_NAMES.has(entry) && !isAddressOrSubnet(entry))
-      throw new ConfigError(`TRUST_PROXY must be a hop count, or a comma-separated list of addresses, CIDR subnets, loopback, linklocal or uniquelocal; "${entry}" is none of these`);
-  }
-  return list;
-}
-
-// Plain dotted quads and IPv6 only: ipaddr.js alone would also take "40" or "1.5" (old inet_aton forms).
-const isAddress = (a: string) => ipaddr.IPv4.isValidFourPartDecimal(a) || ipaddr.IPv6.isValid(a);
-
-function isAddressOrSubnet(entry: string): boolean {
-  const [addr, mask, ...rest] = entry.split("/");
-  if (!isAddress(addr!) || rest.length > 0) return false;
-  if (mask === undefined) return true;
-  if (isAddress(mask)) return true; // address/netmask, which Express accepts too
-  if (!/^\d{1,3}$/.test(mask)) return false;
-  return Number(mask) <= (addr!.includes(":") ? 128 : 32);
-}
 
 /** A hop count, or addresses/subnets (and Express's names `loopback`, `linklocal`, `uniquelocal`), or all/none. */
 export type TrustProxy = number | boolean | string[];
@@ -252,7 +216,6 @@ export function loadConfig(env: Env = process.env, argv: string[] = process.argv
     webhookRetryScale,
     largeSpaceThreshold: int(env, "LARGE_SPACE_THRESHOLD", 250, 1, 1_000_000),
     presenceTimeScale,
-    trustProxy: trustProxy(env.TRUST_PROXY),
     trustProxy: trustProxy(env.TRUST_PROXY),
     validateResponses: bool(env, "VALIDATE_RESPONSES", false),
     role,
