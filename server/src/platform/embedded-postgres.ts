@@ -85,12 +85,17 @@ async function postgresUser(): Promise<{ uid: number; gid: number } | undefined>
   }
 }
 
+/** Whether `pid` runs; a zombie (exited, not yet reaped by its new parent) does not. */
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (err) {
     return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
+  } catch {
+    return true; // no /proc (macOS): kill(0) is the answer
   }
 }
 
