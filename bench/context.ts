@@ -17,6 +17,8 @@ export interface LoadOptions {
   /** Seconds of measured load (default 5, or BENCH_DURATION). */
   duration?: number;
   connections?: number;
+  /** A 1 s warm-up load first (default true): JIT, pools, caches. */
+  warmup?: boolean;
 }
 
 /** One row of the results table. */
@@ -28,6 +30,8 @@ export interface BenchResult {
   requests: number;
   /** Non-2xx answers, errors and timeouts: a bench that measures failures is not measuring the service. */
   failures: number;
+  /** requests/s of each round, when the row is a median of alternating rounds. */
+  rounds?: number[];
 }
 
 export interface BenchContext {
@@ -98,7 +102,7 @@ export function createContext(): { ctx: BenchContext; cleanup(): Promise<void> }
         body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
         connections: opts.connections ?? CONNECTIONS,
       };
-      await runLoad({ ...base, duration: 1 }); // warm-up: JIT, pools, caches
+      if (opts.warmup !== false) await runLoad({ ...base, duration: 1 }); // warm-up: JIT, pools, caches
       const r = await runLoad({ ...base, duration: opts.duration ?? DURATION });
       return { name, requestsPerSecond: r.average, p50Ms: r.p50, p99Ms: r.p99, requests: r.total, failures: r.non2xx + r.errors + r.timeouts };
     },

@@ -1,0 +1,55 @@
+// The stack floor (issue 19): Express 5 + express-openapi-validator from our node_modules, configured as the
+// service configures them, on generated/openapi.yaml, answering the hot paths with nothing else around them:
+//   GET  /api/auth/me                                        → fixed bytes (the service's own answer)
+//   POST /api/bot/spaces/:space_id/channels/:channel_id/messages → one INSERT … RETURNING of the same row (pg)
+//   GET  /api/bot/spaces/:space_id/channels/:channel_id/messages → the same SELECT as the service's list (pg)
+// Run: node --import tsx bench/floors/stack-server.ts '<json options>'; prints `listening <port>`.
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import express from "express";
+import * as OpenApiValidator from "express-openapi-validator";
+import pg from "pg";
+import { loadContract } from "../../server/src/contract.ts";
+import { newId } from "../../server/src/platform/ids.ts";
+import { UNDOCUMENTED } from "../../server/src/platform/http/validation.ts";
+import { LIST_SQL, INSERT_SQL, toJson } from "./sql.ts";
+
+const opts = JSON.parse(process.argv[2] ?? "{}") as { meBody?: string; databaseUrl?: string; spaceId?: string; botId?: string };
+const pool = opts.databaseUrl ? new pg.Pool({ connectionString: opts.databaseUrl, max: 20 }) : undefined;
+
+const app = express();
+app.disable("x-powered-by");
+app.set("etag", false);
+app.set("query parser", "simple");
+app.use(express.json({ limit: "1mb", type: () => true, strict: false }));
+app.use(
+  OpenApiValidator.middleware({
+    apiSpec: loadContract() as never,
+    validateRequests: { allowUnknownQueryParameters: false, coerceTypes: false, removeAdditional: false },
+    validateResponses: false,
+    validateSecurity: false,
+    validateFormats: true,
+    ignorePaths: UNDOCUMENTED,
+  }),
+);
+app.get("/api/auth/me", (_req, res) => void res.type("application/json").send(opts.meBody ?? "{}"));
+const MESSAGES = "/api/bot/spaces/:space_id/channels/:channel_id/messages";
+app.post(MESSAGES, async (req, res) => {
+  const r = await pool!.query(INSERT_SQL, [newId(), opts.spaceId, String(req.params.channel_id), opts.botId, req.body.content]);
+  res.status(201).json(toJson(r.rows[0]));
+});
+app.get(MESSAGES, async (req, res) => {
+  const r = await pool!.query(LIST_SQL, [String(req.params.channel_id)]);
+  res.json(r.rows.map(toJson));
+});
+app.use((err: { status?: number; message: string }, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+  res.status(err.status ?? 500).json({ detail: err.message });
+});
+
+const server = createServer({ keepAliveTimeout: 65_000 }, app);
+server.listen(0, "127.0.0.1", () => console.log(`listening ${(server.address() as AddressInfo).port}`));
+process.on("SIGTERM", () => {
+  server.close();
+  void pool?.end();
+  process.exit(0);
+});
