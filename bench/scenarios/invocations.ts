@@ -1,8 +1,10 @@
-// The invocation chain (issue 8): users invoke over HTTP; a local bot (plain node:http) gets `command.invoked`,
-// verifies the signature and calls respond; the invoker's WebSocket receives `interaction:response`. Closed loop:
-// BENCH_CONNECTIONS users, each invoking again as soon as its reply arrives. Next to it, a floor measured in the
-// same run over the same hops with bare node:http and ws and no logic: client POST → "service" answers 202 and
-// POSTs to a "bot" → the bot answers 200 and POSTs back → the "service" sends a frame on the client's socket.
+// The invocation chain (issues 8, 20): users invoke over HTTP; a local bot (plain node:http) gets `command.invoked`,
+// verifies the signature and calls respond; the invoker's WebSocket receives `interaction:response`. Open loop at
+// fixed offered rates (50/s and 200/s, then upward until p99 passes 100 ms), BENCH_CONNECTIONS users taking turns;
+// latency is invoke sent → reply frame received, and a chain with no reply within 10 s counts as lost. Next to it,
+// a floor measured in the same run over the same hops with bare node:http and ws and no logic: client POST →
+// "service" answers 202 and POSTs to a "bot" → the bot answers 200 and POSTs back → the "service" sends a frame on
+// the client's socket. Also: the 202 of invoke for one user invoking alone (target < 2 ms).
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -12,6 +14,7 @@ import type { BenchResult, Scenario } from "../context.ts";
 import { api } from "../../test/helpers/http.ts";
 import { registerUser } from "../../test/helpers/users.ts";
 import { insertMember, insertSpace } from "../../test/helpers/fixtures.ts";
+import { BENCH_SECRETS } from "./webhooks.ts";
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const USERS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -56,41 +59,64 @@ async function socket(url: string, token?: string) {
   return { ws, reply };
 }
 
+interface Chain {
+  invoke(): Promise<string>;
+  reply(id: string): Promise<void>;
+}
+
+const RATES = (process.env.BENCH_INVOKE_RATES ?? "50,200").split(",").map(Number);
+const STEP_RATES = [400, 600, 800, 1000, 1300, 1600, 2000];
+
 /**
- * Runs `users` closed loops for the warm-up then DURATION_S: each invokes, learns its interaction id from the
- * answer, and waits for the frame carrying it. Returns the measured row.
+ * Offers `rate` chains per second for DURATION_S (after a 1 s warm-up at the same rate), users taking turns, and
+ * measures invoke sent → reply received. Sends are scheduled against the clock, not after the previous reply.
  */
-async function drive(name: string, users: { invoke(): Promise<string>; reply(id: string): Promise<void> }[]): Promise<BenchResult> {
+async function openLoop(name: string, users: Chain[], rate: number, seconds = DURATION_S): Promise<BenchResult> {
   const latencies: number[] = [];
   let failures = 0;
-  let measuring = false;
-  let stop = false;
-  const loops = users.map(async (u) => {
-    while (!stop) {
-      const t = performance.now();
-      try {
-        const id = await u.invoke();
-        await Promise.race([u.reply(id), new Promise((_, j) => setTimeout(() => j(new Error("no reply within 10 s")), 10_000).unref())]);
-        if (measuring) latencies.push(performance.now() - t);
-      } catch {
-        if (measuring) failures++;
-      }
+  const inflight: Promise<void>[] = [];
+  const one = async (u: Chain, measured: boolean) => {
+    const t = performance.now();
+    try {
+      const id = await u.invoke();
+      await Promise.race([u.reply(id), new Promise((_, j) => setTimeout(() => j(new Error("no reply within 10 s")), 10_000).unref())]);
+      if (measured) latencies.push(performance.now() - t);
+    } catch {
+      if (measured) failures++;
     }
-  });
-  await new Promise((r) => setTimeout(r, 1000)); // warm-up
-  measuring = true;
-  const started = performance.now();
-  await new Promise((r) => setTimeout(r, DURATION_S * 1000));
-  measuring = false;
-  const seconds = (performance.now() - started) / 1000;
-  stop = true;
-  await Promise.all(loops);
+  };
+  const run = async (ms: number, measured: boolean) => {
+    const start = performance.now();
+    let sent = 0;
+    let turn = 0;
+    while (performance.now() - start < ms) {
+      const due = Math.floor(((performance.now() - start) / 1000) * rate);
+      for (; sent < due; sent++) inflight.push(one(users[turn++ % users.length]!, measured));
+      await new Promise((r) => setTimeout(r, 1));
+    }
+    return sent;
+  };
+  await run(1000, false);
+  const sent = await run(seconds * 1000, true);
+  await Promise.all(inflight);
   latencies.sort((a, b) => a - b);
-  return { name, requestsPerSecond: latencies.length / seconds, p50Ms: percentile(latencies, 50), p99Ms: percentile(latencies, 99), requests: latencies.length, failures };
+  return { name: `${name} @ ${rate}/s`, requestsPerSecond: latencies.length / seconds, p50Ms: percentile(latencies, 50), p99Ms: percentile(latencies, 99), requests: sent, failures };
+}
+
+/** One user invoking alone: the 202's latency, each invoke after the previous chain has finished. */
+async function alone(user: Chain, count = 300): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const t = performance.now();
+    const id = await user.invoke();
+    times.push(performance.now() - t);
+    await user.reply(id);
+  }
+  return times.slice(50).sort((a, b) => a - b); // the first ones warm up
 }
 
 /** The same hops, bare. */
-async function floor(ctx: Parameters<Scenario["run"]>[0]): Promise<BenchResult> {
+async function floor(ctx: Parameters<Scenario["run"]>[0]): Promise<Chain[]> {
   const agent = new Agent({ connections: USERS * 2 });
   ctx.defer(() => agent.close());
   const sockets = new Map<string, WebSocket>();
@@ -135,17 +161,17 @@ async function floor(ctx: Parameters<Scenario["run"]>[0]): Promise<BenchResult> 
       };
     }),
   );
-  return drive("invoke→reply floor: bare http+ws, same hops", users);
+  return users;
 }
 
 /** Per-stage times of the service chain (ms since the invoke was sent), for the breakdown line. */
 const stages = { accepted: [] as number[], webhook: [] as number[], responded: [] as number[] };
 const sentAt = new Map<string, number>();
 
-async function service(ctx: Parameters<Scenario["run"]>[0]): Promise<BenchResult> {
+async function service(ctx: Parameters<Scenario["run"]>[0]): Promise<{ users: Chain[]; serverSide(): Promise<string> }> {
   const agent = new Agent({ connections: USERS * 2 });
   ctx.defer(() => agent.close());
-  const server = await ctx.startServer({ WEBHOOK_ALLOW_PRIVATE: "true" });
+  const server = await ctx.startServer({ WEBHOOK_ALLOW_PRIVATE: "true", ...BENCH_SECRETS });
   const http = api(server.url);
   const owner = await registerUser(server.url);
   const space = await insertSpace(server.platform.db, owner.id);
@@ -206,33 +232,53 @@ async function service(ctx: Parameters<Scenario["run"]>[0]): Promise<BenchResult
       };
     }),
   );
-  const row = await drive("invoke→reply chain: HTTP → webhook → respond → WebSocket", users);
   // Server-side view: the service's own invoke time vs the whole HTTP handling of the route.
-  const text = await server.platform.metrics.registry.metrics();
-  const mean = (re: RegExp) => {
-    const [sum, count] = [...text.matchAll(re)].reduce(([s, c], m) => (m[1] === "sum" ? [s + Number(m[2]), c] : [s, c + Number(m[2])]), [0, 0]);
-    return count ? ((sum / count) * 1000).toFixed(2) : "n/a";
-  };
-  console.error(
-    `bench: invocations: server-side mean ms: invoke service ${mean(/^command_invoke_duration_seconds_(sum|count)\{result="ok"\} (\S+)$/gm)}, ` +
+  const serverSide = async () => {
+    const text = await server.platform.metrics.registry.metrics();
+    const mean = (re: RegExp) => {
+      const [sum, count] = [...text.matchAll(re)].reduce(([s, c], m) => (m[1] === "sum" ? [s + Number(m[2]), c] : [s, c + Number(m[2])]), [0, 0]);
+      return count ? ((sum / count) * 1000).toFixed(2) : "n/a";
+    };
+    return (
+      `invoke service ${mean(/^command_invoke_duration_seconds_(sum|count)\{result="ok"\} (\S+)$/gm)}, ` +
       `invoke route ${mean(/^http_request_duration_seconds_(sum|count)\{method="POST",route="[^"]*commands\/invoke",status="202"\} (\S+)$/gm)}, ` +
       `respond route ${mean(/^http_request_duration_seconds_(sum|count)\{method="POST",route="[^"]*respond",status="204"\} (\S+)$/gm)}, ` +
-      `webhook attempt ${mean(/^webhook_delivery_duration_seconds_(sum|count)\{event="command.invoked"\} (\S+)$/gm)}`,
-  );
-  return row;
+      `webhook attempt ${mean(/^webhook_delivery_duration_seconds_(sum|count)\{event="command.invoked"\} (\S+)$/gm)}`
+    );
+  };
+  return { users, serverSide };
 }
 
 export const scenario: Scenario = {
   name: "invocations",
-  description: `slash-command chain, ${USERS} users in closed loops, vs the same hops bare`,
+  description: `slash-command chain at ${RATES.join(", ")}/s and up (open loop, ${USERS} users), vs the same hops bare; the 202 at one user`,
   async run(ctx) {
     const f = await floor(ctx);
     const s = await service(ctx);
-    console.error(
-      `bench: invocations: ${s.requestsPerSecond.toFixed(0)} chains/s (p50 ${s.p50Ms} ms, p99 ${s.p99Ms} ms) vs floor ${f.requestsPerSecond.toFixed(0)}/s (p50 ${f.p50Ms} ms, p99 ${f.p99Ms} ms)`,
-    );
     const med = (a: number[]) => percentile([...a].sort((x, y) => x - y), 50);
-    console.error(`bench: invocations: median ms after sending the invoke: 202 ${med(stages.accepted)}, webhook at bot ${med(stages.webhook)}, respond answered ${med(stages.responded)}, reply on socket ${s.p50Ms}`);
-    return [f, s];
+    // One user alone first, on a quiet server: the 202 of invoke.
+    const solo = await alone(s.users[0]!);
+    const soloRow: BenchResult = { name: "invoke 202 at one user (sequential)", requestsPerSecond: 0, p50Ms: percentile(solo, 50), p99Ms: percentile(solo, 99), requests: solo.length, failures: 0 };
+    console.error(`bench: invocations: 202 at one user: p50 ${soloRow.p50Ms} ms, p99 ${soloRow.p99Ms} ms (target < 2 ms)`);
+    stages.accepted.length = stages.webhook.length = stages.responded.length = 0;
+    const rows: BenchResult[] = [soloRow];
+    for (const rate of RATES) {
+      const floorRow = await openLoop("invoke→reply floor: bare http+ws, same hops", f, rate);
+      const row = await openLoop("invoke→reply chain: HTTP → webhook → respond → WebSocket", s.users, rate);
+      rows.push(floorRow, row);
+      console.error(`bench: invocations @ ${rate}/s: chain p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms, lost ${row.failures} vs floor p50 ${floorRow.p50Ms} ms, p99 ${floorRow.p99Ms} ms`);
+    }
+    console.error(`bench: invocations: median ms after sending the invoke: 202 ${med(stages.accepted)}, webhook at bot ${med(stages.webhook)}, respond answered ${med(stages.responded)}`);
+    let highest = 0;
+    for (const rate of STEP_RATES) {
+      const row = await openLoop("invoke→reply chain: HTTP → webhook → respond → WebSocket", s.users, rate);
+      console.error(`bench: invocations @ ${rate}/s: chain p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms, lost ${row.failures}`);
+      if (row.p99Ms >= 100 || row.failures > 0) break;
+      highest = rate;
+      rows.push(row);
+    }
+    console.error(`bench: invocations: highest offered rate with p99 < 100 ms and nothing lost: ${highest ? `${highest}/s` : `below ${STEP_RATES[0]}/s`}`);
+    console.error(`bench: invocations: server-side mean ms: ${await s.serverSide()}`);
+    return rows;
   },
 };

@@ -1,5 +1,9 @@
-// Webhook delivery (issue 9): deliveries/s from the queue to a local receiver that answers 200 at once, and
-// event→receiver latency, next to a plain undici POST loop (same concurrency, same receiver, same body size).
+// Webhook delivery (issues 9, 20): deliveries/s from the queue to local receivers that answer 200 at once, next to
+// a plain signed undici POST loop of the same envelopes in the same run (the floor).
+//  - single: EVENTS events to one subscribed bot;
+//  - fan-out: MESSAGES `message.created` events × BOTS subscribed bots (each with its own receiver origin), so
+//    the send path does not set the pace. Target (issue 20): fan-out ≥ 0.4× the floor.
+import { createHmac } from "node:crypto";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Agent, request } from "undici";
@@ -7,8 +11,13 @@ import type { BenchResult, Scenario } from "../context.ts";
 import { api } from "../../test/helpers/http.ts";
 import { registerUser } from "../../test/helpers/users.ts";
 
-const EVENTS = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 4000);
-const CONCURRENCY = 50; // the delivery worker's concurrency
+const EVENTS = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 2000);
+const MESSAGES = Number(process.env.BENCH_WEBHOOK_MESSAGES ?? 200);
+const BOTS = Number(process.env.BENCH_WEBHOOK_BOTS ?? 10);
+/** Production-style configuration wants its secrets given when DATABASE_URL is set. */
+export const BENCH_SECRETS = { JWT_SECRET: "b".repeat(40), BOT_TOKEN_SECRET: "c".repeat(40), DATA_KEY: Buffer.alloc(32, 9).toString("base64") };
+/** In flight in the floor loop, and events published at once on the service side. */
+const IN_FLIGHT = 10;
 
 function percentile(sorted: number[], p: number): number {
   return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! * 100) / 100;
@@ -29,61 +38,88 @@ async function receiver() {
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, arrivals, close: () => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))) };
 }
 
+const envelope = (i: number) =>
+  JSON.stringify({ id: `0000000${i}`.slice(-8).padEnd(36, "0"), type: "message.created", space_id: null, delivered_at: new Date().toISOString(), bot_user_id: "0".repeat(36), data: { message_id: "", channel_id: "", author_id: null, author_is_bot: true, content: "x".repeat(400), reply_to: null, created_at: new Date().toISOString() } });
+
+/** The floor: `total` signed POSTs (fresh t and HMAC each, as the worker does), IN_FLIGHT at a time, spread over `urls`. */
+async function floor(name: string, urls: string[], total: number): Promise<BenchResult> {
+  const agent = new Agent({ connections: IN_FLIGHT });
+  const latencies: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: IN_FLIGHT }, async () => {
+      while (next < total) {
+        const i = next++;
+        const body = envelope(i);
+        const t = Math.floor(Date.now() / 1000);
+        const sig = createHmac("sha256", "whsec_bench").update(`${t}.${body}`).digest("hex");
+        const at = performance.now();
+        const res = await request(urls[i % urls.length]!, {
+          method: "POST",
+          dispatcher: agent,
+          headers: { "content-type": "application/json", "user-agent": "ServiceBotWebhook/1.0", "x-service-delivery": `floor-${i}`, "x-service-event": "message.created", "x-service-signature": `t=${t},v1=${sig}` },
+          body,
+        });
+        await res.body.dump();
+        latencies.push(performance.now() - at);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  await agent.close();
+  latencies.sort((a, b) => a - b);
+  return { name, requestsPerSecond: total / seconds, p50Ms: percentile(latencies, 50), p99Ms: percentile(latencies, 99), requests: total, failures: 0 };
+}
+
 export const scenario: Scenario = {
   name: "webhooks",
-  description: `webhook delivery of ${EVENTS} events vs a plain undici POST loop to the same receiver`,
+  description: `webhook delivery: ${EVENTS} events to one bot, and ${MESSAGES} messages × ${BOTS} bots, each vs a signed undici POST loop`,
   async run(ctx) {
-    const rx = await receiver();
-    ctx.defer(rx.close);
-    const body = JSON.stringify({ id: "0".repeat(36), type: "command.invoked", space_id: null, delivered_at: new Date().toISOString(), bot_user_id: "0".repeat(36), data: { pad: "x".repeat(400) } });
-
-    // Floor: the same number of POSTs, CONCURRENCY at a time, nothing else.
-    const agent = new Agent({ connections: CONCURRENCY });
-    const floorLatencies: number[] = [];
-    let next = 0;
-    const floorStart = performance.now();
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        while (next < EVENTS) {
-          next++;
-          const t = performance.now();
-          const res = await request(rx.url, { method: "POST", dispatcher: agent, headers: { "content-type": "application/json", "x-service-delivery": `floor-${next}` }, body });
-          await res.body.dump();
-          floorLatencies.push(performance.now() - t);
-        }
-      }),
-    );
-    const floorSeconds = (performance.now() - floorStart) / 1000;
-    await agent.close();
-    floorLatencies.sort((a, b) => a - b);
-
-    // The service: events recorded and queued through the dispatcher, delivered by the worker.
-    const server = await ctx.startServer({ WEBHOOK_ALLOW_PRIVATE: "true" });
+    const rxs = await Promise.all(Array.from({ length: BOTS }, receiver));
+    for (const r of rxs) ctx.defer(r.close);
+    const server = await ctx.startServer({ WEBHOOK_ALLOW_PRIVATE: "true", ...BENCH_SECRETS });
     const owner = await registerUser(server.url);
-    const bot = await api(server.url).post("/api/bots", { username: `benchbot_${Date.now() % 100000}` }, { token: owner.token });
-    const botId = bot.body.bot.id as string;
-    await api(server.url).post(`/api/bots/${botId}/webhooks`, { url: rx.url, events: ["command.invoked"] }, { token: owner.token });
-    const queuedAt = new Map<string, number>();
-    const start = performance.now();
-    for (let i = 0; i < EVENTS; i += 100) {
-      const batch = Math.min(100, EVENTS - i);
+    const bots: string[] = [];
+    for (let i = 0; i < BOTS; i++) {
+      const bot = await api(server.url).post("/api/bots", { username: `benchbot_${Date.now() % 100000}_${i}` }, { token: owner.token });
+      await api(server.url).post(`/api/bots/${bot.body.bot.id}/webhooks`, { url: rxs[i]!.url, events: ["message.created"] }, { token: owner.token });
+      bots.push(bot.body.bot.id);
+    }
+
+    /** Publishes `count` events to `audience` (IN_FLIGHT at a time) and waits for every delivery to arrive. */
+    const serve = async (name: string, count: number, audience: string[]): Promise<BenchResult> => {
+      const queuedAt = new Map<string, number>();
+      const started = performance.now();
+      let next = 0;
       await Promise.all(
-        Array.from({ length: batch }, async () => {
-          const [id] = await server.webhooks.dispatcher.publish({ type: "command.invoked", spaceId: null, data: { pad: "x".repeat(400) } }, [botId]);
-          queuedAt.set(id!, performance.now());
+        Array.from({ length: IN_FLIGHT }, async () => {
+          while (next < count) {
+            next++;
+            const ids = await server.webhooks.dispatcher.publish({ type: "message.created", spaceId: null, data: { message_id: "", channel_id: "", author_id: null, author_is_bot: true, content: "x".repeat(400), reply_to: null, created_at: new Date().toISOString() } }, audience);
+            const at = performance.now();
+            for (const id of ids) queuedAt.set(id, at);
+          }
         }),
       );
-    }
-    const deadline = Date.now() + 120_000;
-    while ([...queuedAt.keys()].some((id) => !rx.arrivals.has(id)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    const delivered = [...queuedAt.keys()].filter((id) => rx.arrivals.has(id));
-    const last = Math.max(...delivered.map((id) => rx.arrivals.get(id)!));
-    const seconds = (last - start) / 1000;
-    const latencies = delivered.map((id) => rx.arrivals.get(id)! - queuedAt.get(id)!).sort((a, b) => a - b);
+      const arrived = (id: string) => rxs.find((r) => r.arrivals.has(id))?.arrivals.get(id);
+      const deadline = Date.now() + 120_000;
+      while ([...queuedAt.keys()].some((id) => arrived(id) === undefined) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      const delivered = [...queuedAt.keys()].filter((id) => arrived(id) !== undefined);
+      const last = Math.max(...delivered.map((id) => arrived(id)!));
+      const latencies = delivered.map((id) => arrived(id)! - queuedAt.get(id)!).sort((a, b) => a - b);
+      return { name, requestsPerSecond: delivered.length / ((last - started) / 1000), p50Ms: percentile(latencies, 50), p99Ms: percentile(latencies, 99), requests: delivered.length, failures: queuedAt.size - delivered.length };
+    };
 
-    const floorRow: BenchResult = { name: "webhook floor: undici POST loop", requestsPerSecond: EVENTS / floorSeconds, p50Ms: percentile(floorLatencies, 50), p99Ms: percentile(floorLatencies, 99), requests: EVENTS, failures: 0 };
-    const row: BenchResult = { name: "webhook delivery: event → receiver", requestsPerSecond: delivered.length / seconds, p50Ms: percentile(latencies, 50), p99Ms: percentile(latencies, 99), requests: delivered.length, failures: EVENTS - delivered.length };
-    console.error(`bench: webhooks: ${row.requestsPerSecond.toFixed(0)} deliveries/s vs floor ${floorRow.requestsPerSecond.toFixed(0)} POST/s = ${(row.requestsPerSecond / floorRow.requestsPerSecond).toFixed(2)}×`);
-    return [floorRow, row];
+    // Warm-up (JIT, pools, caches), then floor and service side by side, each case in the same run.
+    await serve("warm-up", 200, bots);
+    const singleFloor = await floor("webhook floor: signed undici POST loop, one receiver", [rxs[0]!.url], EVENTS);
+    const single = await serve(`webhook delivery: ${EVENTS} events → 1 bot (event → receipt)`, EVENTS, [bots[0]!]);
+    const fanFloor = await floor(`webhook floor: signed undici POST loop, ${BOTS} receivers`, rxs.map((r) => r.url), MESSAGES * BOTS);
+    const fan = await serve(`webhook fan-out: ${MESSAGES} messages × ${BOTS} bots (event → receipt)`, MESSAGES, bots);
+    const ratio = (a: BenchResult, b: BenchResult) => (a.requestsPerSecond / b.requestsPerSecond).toFixed(2);
+    console.error(`bench: webhooks: single ${single.requestsPerSecond.toFixed(0)}/s vs floor ${singleFloor.requestsPerSecond.toFixed(0)}/s = ${ratio(single, singleFloor)}×`);
+    console.error(`bench: webhooks: fan-out ${fan.requestsPerSecond.toFixed(0)}/s vs floor ${fanFloor.requestsPerSecond.toFixed(0)}/s = ${ratio(fan, fanFloor)}× (target ≥ 0.40×)`);
+    return [singleFloor, single, fanFloor, fan];
   },
 };

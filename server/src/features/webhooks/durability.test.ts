@@ -95,7 +95,7 @@ describe("crash durability", () => {
   it.each([
     ["BullMQ on Redis", true],
     ["BullMQ on PostgreSQL (no REDIS_URL)", false],
-  ])("%s: a server killed mid-delivery delivers the event after restart, same delivery id", { timeout: 60_000 }, async (_name, withRedis) => {
+  ])("%s: a server killed mid-delivery delivers the event after restart, same delivery id", { timeout: 150_000 }, async (_name, withRedis) => {
     const db = await createTestDatabase();
     const redis = await claimTestRedis();
     const env = { DATABASE_URL: db.url, ...(withRedis ? { REDIS_URL: redis.url } : {}), WEBHOOK_ALLOW_PRIVATE: "true", JWT_SECRET: "x".repeat(40), BOT_TOKEN_SECRET: "y".repeat(40), DATA_KEY: Buffer.alloc(32, 7).toString("base64") };
