@@ -126,8 +126,11 @@ export async function seedSpace(db: Knex, userIds: string[]): Promise<{ spaceId:
   return { spaceId, channelId };
 }
 
-/** Opens `count` sockets (authenticating each with `tokens[i]` when given), `concurrency` at a time. */
-export async function connectMany(wsUrl: string, count: number, tokens: string[] | null, concurrency = 200): Promise<WebSocket[]> {
+/**
+ * Opens `count` sockets (authenticating each with `tokens[i]` when given), `concurrency` at a time. `onFrame` hears
+ * every frame after the first (`ready`), e.g. to count the presence traffic a storm causes.
+ */
+export async function connectMany(wsUrl: string, count: number, tokens: string[] | null, concurrency = 200, onFrame?: () => void): Promise<WebSocket[]> {
   const sockets: WebSocket[] = new Array(count);
   let next = 0;
   async function worker() {
@@ -140,7 +143,11 @@ export async function connectMany(wsUrl: string, count: number, tokens: string[]
         ws.once("open", () => {
           if (!tokens) return resolve(ws);
           ws.send(JSON.stringify({ type: "auth", token: tokens[i] }));
-          ws.once("message", (data) => (String(data).startsWith('{"type":"ready"') ? resolve(ws) : reject(new Error(String(data)))));
+          ws.once("message", (data) => {
+            if (!String(data).startsWith('{"type":"ready"')) return reject(new Error(String(data)));
+            if (onFrame) ws.on("message", onFrame);
+            resolve(ws);
+          });
         });
       });
     }

@@ -45,6 +45,11 @@ export class RealtimeClosedError extends Error {
 }
 
 const CLOSE_UNAUTHENTICATED = 4001;
+/** The access token expired: reconnect at once with a fresh one. */
+const CLOSE_TOKEN_EXPIRED = 4004;
+
+/** Which members of a space to hear the presence of: listed user ids, or positions `[first, last]` of the member list. */
+export type PresenceSelection = { userIds: string[] } | { range: [number, number] };
 
 export class RealtimeClient implements AsyncIterable<ServerFrame> {
   private readonly ctor: WebSocketConstructor;
@@ -56,6 +61,8 @@ export class RealtimeClient implements AsyncIterable<ServerFrame> {
   private attempt = 0;
   private timers: { auth?: ReturnType<typeof setTimeout>; heartbeat?: ReturnType<typeof setInterval>; pong?: ReturnType<typeof setTimeout>; retry?: ReturnType<typeof setTimeout> } = {};
   private _state: RealtimeState = "connecting";
+  /** Presence subscriptions by space, sent again after every reconnect (the server forgets them with the socket). */
+  private presenceSubs = new Map<string, PresenceSelection>();
 
   constructor(private readonly o: RealtimeOptions) {
     this.ctor = o.WebSocket ?? defaultWebSocket();
@@ -120,6 +127,28 @@ export class RealtimeClient implements AsyncIterable<ServerFrame> {
     this.socket.send(JSON.stringify(frame));
   }
 
+  /**
+   * Hears the presence of some members of a space (needed in large spaces, where `presence:update` of other
+   * members who are not friends comes only to subscribers). Replaces the previous subscription in that space; the
+   * server answers `presence:subscribed` with their current presence and the space's online count. Kept across
+   * reconnects. At most 100 members.
+   */
+  subscribePresence(spaceId: string, selection: PresenceSelection): void {
+    this.presenceSubs.set(spaceId, selection);
+    if (this._state === "ready") this.sendPresence(spaceId, selection);
+  }
+
+  /** Ends the presence subscription in a space. */
+  unsubscribePresence(spaceId: string): void {
+    if (!this.presenceSubs.delete(spaceId)) return;
+    if (this._state === "ready") this.sendPresence(spaceId, { userIds: [] });
+  }
+
+  private sendPresence(spaceId: string, sel: PresenceSelection): void {
+    const body = "range" in sel ? { range: sel.range } : { user_ids: sel.userIds };
+    this.socket?.send(JSON.stringify({ type: "presence:subscribe", space_id: spaceId, ...body }));
+  }
+
   /** Stops for good: closes the socket (1000), ends every iterator, rejects pending `ready()` calls. */
   close(): Promise<void> {
     if (this._state === "closed") return Promise.resolve();
@@ -175,6 +204,8 @@ export class RealtimeClient implements AsyncIterable<ServerFrame> {
   }
 
   private receive(frame: ServerFrame): void {
+    // The space is gone: nothing to subscribe to there after a reconnect.
+    if (frame.type === "space:deleted") this.presenceSubs.delete((frame as { space_id: string }).space_id);
     // Any frame proves the link alive.
     clearTimeout(this.timers.pong);
     if (frame.type === "pong") return;
@@ -184,6 +215,7 @@ export class RealtimeClient implements AsyncIterable<ServerFrame> {
       this.attempt = 0;
       this.lastReady = frame as ReadyFrame;
       this.startHeartbeat();
+      for (const [spaceId, sel] of this.presenceSubs) this.sendPresence(spaceId, sel);
       for (const w of this.readyWaiters.splice(0)) w.resolve(this.lastReady);
       this.emit("connected", this.lastReady);
     }
@@ -231,8 +263,8 @@ export class RealtimeClient implements AsyncIterable<ServerFrame> {
   private lost(code: number, reason: string): void {
     if (this._state === "closed") return;
     this.teardown();
-    // A fixed token that the server refused will be refused again: stop rather than knock forever.
-    if (code === CLOSE_UNAUTHENTICATED && !this.o.tokenProvider) {
+    // A fixed token that the server refused (or that expired) will be refused again: stop rather than knock forever.
+    if ((code === CLOSE_UNAUTHENTICATED || code === CLOSE_TOKEN_EXPIRED) && !this.o.tokenProvider) {
       this._state = "closed";
       for (const q of [...this.iterators]) q.end();
       const err = new RealtimeClosedError(`realtime authentication refused: ${reason || code}`);
@@ -240,7 +272,8 @@ export class RealtimeClient implements AsyncIterable<ServerFrame> {
       this.emit("disconnected", { code, reason, reconnectInMs: null });
       return;
     }
-    const delay = backoffDelay(this.attempt++, this.o.backoff);
+    // An expired token is routine (every 15 minutes): reconnect at once with a fresh one, no backoff.
+    const delay = code === CLOSE_TOKEN_EXPIRED ? 0 : backoffDelay(this.attempt++, this.o.backoff);
     this._state = "waiting";
     this.emit("disconnected", { code, reason, reconnectInMs: delay });
     this.timers.retry = setTimeout(() => void this.connect(), delay);

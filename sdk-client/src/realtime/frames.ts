@@ -52,6 +52,21 @@ export interface PresenceUpdateFrame {
   custom_status: string | null;
 }
 
+/** The answer to `presence:subscribe` (see RealtimeClient.subscribePresence). */
+export interface PresenceSubscribedFrame {
+  type: "presence:subscribed";
+  space_id: string;
+  /** Members of the space others see as anything but offline. */
+  online_count: number;
+  presences: { user_id: string; status: S["Users.PresenceStatus"]; custom_status: string | null }[];
+}
+
+/** The space was deleted; the connection no longer hears it. */
+export interface SpaceDeletedFrame {
+  type: "space:deleted";
+  space_id: string;
+}
+
 export interface MemberJoinedFrame {
   type: "member:joined";
   space_id: string;
@@ -83,6 +98,8 @@ export interface KnownFrames {
   "message:deleted": MessageDeletedFrame;
   "reaction:added": ReactionAddedFrame;
   "presence:update": PresenceUpdateFrame;
+  "presence:subscribed": PresenceSubscribedFrame;
+  "space:deleted": SpaceDeletedFrame;
   "member:joined": MemberJoinedFrame;
   "member:left": MemberLeftFrame;
   error: ErrorFrame;

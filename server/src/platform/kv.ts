@@ -19,7 +19,8 @@ if n <= 0 then redis.call('DEL', KEYS[1]) n = 0 end
 return n`;
 
 export class RedisKv implements Kv {
-  constructor(private redis: Redis, private prefix = "kv:") {}
+  /** `prefix` is public for the few seams that share these keys through raw Redis (presence's connection ledger). */
+  constructor(private redis: Redis, readonly prefix = "kv:") {}
   get(key: string) {
     return this.redis.get(this.prefix + key);
   }

@@ -1,11 +1,15 @@
 // Presence lives in the Kv seam as a few small facts per user (Redis TTL keys, or the in-process Map),
-// never in a PostgreSQL row. The visible status is computed from those facts at read time (rules.ts),
-// so no timer has to flip a stored status when 5 minutes or 60 seconds have passed.
+// never in a PostgreSQL row. The visible status is computed from those facts at read time (rules.ts);
+// transitions that time alone causes (idle, offline) are announced by a timer in the process that last saw a change.
+// Connection counts go through the ConnectionLedger, which corrects them when a server process dies.
 import type { Knex } from "knex";
 import type { Kv } from "../../platform/kv.ts";
 import type { Clock } from "../../platform/clock.ts";
 import type { RealtimePublisher } from "../../platform/realtime/publisher.ts";
-import { effectiveStatus, publicView, OFFLINE_AFTER_DISCONNECT_MS, type PresenceFacts, type PresenceStatus } from "./rules.ts";
+import type { PresenceSelection } from "../../platform/realtime/frames.ts";
+import { CONTRACT_TIMINGS, effectiveStatus, nextTransitionAt, publicView, type PresenceFacts, type PresenceStatus, type PresenceTimings } from "./rules.ts";
+import { MemoryLedger, type ConnectionLedger } from "./ledger.ts";
+import { allMembers, audienceOf, memberRange, membersAmong } from "./store.ts";
 
 export type { PresenceStatus } from "./rules.ts";
 
@@ -22,52 +26,77 @@ export interface PresenceRecord extends PresenceView {
 const DAY = 86_400_000;
 /** Facts are garbage-collected by TTL; long enough that nobody notices, short enough that dead keys go away. */
 const FACT_TTL_MS = 30 * DAY;
-/** A connection counter outlives any realistic socket; a crashed process's count dies with it eventually. */
-const CONN_TTL_MS = 7 * DAY;
+/** A connection count outlives any realistic socket; the ledger corrects the counts of a crashed process. */
+export const CONN_TTL_MS = 7 * DAY;
+/** A large space's online count is recomputed at most this often per process. */
+const ONLINE_COUNT_TTL_MS = 10_000;
 
-const K = {
+export const PRESENCE_KEYS = {
   chosen: (u: string) => `presence:chosen:${u}`,
   active: (u: string) => `presence:active:${u}`,
   conns: (u: string) => `presence:conns:${u}`,
   left: (u: string) => `presence:left:${u}`,
   hidden: (u: string) => `presence:hidden:${u}`,
 };
+const K = PRESENCE_KEYS;
 const KEYS_PER_USER = 5;
 
-export class PresenceService {
-  private offlineTimers = new Map<string, NodeJS.Timeout>();
+export interface PresenceOptions {
+  kv: Kv;
+  clock: Clock;
+  db: Knex;
+  realtime: RealtimePublisher;
+  /** Defaults to a plain Kv counter (one process). */
+  ledger?: ConnectionLedger;
+  timings?: PresenceTimings;
+  /** Spaces with more members push presence only to subscribers (and friends). */
+  largeThreshold?: number;
+}
 
-  constructor(
-    private kv: Kv,
-    private clock: Clock,
-    private db: Knex,
-    private realtime: RealtimePublisher,
-  ) {}
+
+export class PresenceService {
+  private timers = new Map<string, NodeJS.Timeout>();
+  private onlineCounts = new Map<string, { at: number; count: Promise<number> }>();
+  private readonly kv: Kv;
+  private readonly clock: Clock;
+  private readonly db: Knex;
+  private readonly realtime: RealtimePublisher;
+  private readonly ledger: ConnectionLedger;
+  readonly timings: PresenceTimings;
+  readonly largeThreshold: number;
+
+  constructor(o: PresenceOptions) {
+    this.kv = o.kv;
+    this.clock = o.clock;
+    this.db = o.db;
+    this.realtime = o.realtime;
+    this.ledger = o.ledger ?? new MemoryLedger(o.kv, { kvKey: K.conns, ttlMs: CONN_TTL_MS });
+    this.timings = o.timings ?? CONTRACT_TIMINGS;
+    this.largeThreshold = o.largeThreshold ?? 250;
+  }
+
+  /** Starts the ledger's heartbeat; users orphaned by a dead process count as disconnected when it was last heard of. */
+  async start(): Promise<void> {
+    await this.ledger.start((userIds, lastSeenAt) => void this.orphaned(userIds, lastSeenAt));
+  }
 
   /** A realtime connection of `userId` opened (called by the gateway). */
   async connected(userId: string): Promise<void> {
-    const before = await this.facts(userId);
-    const n = await this.kv.incr(K.conns(userId), CONN_TTL_MS);
-    if (n === 1) {
-      await this.kv.del(K.left(userId));
-      await this.syncHidden(userId);
-    }
-    await this.publishIfChanged(userId, before);
+    const n = await this.ledger.opened(userId);
+    // Already connected elsewhere: this connection changes nothing anyone sees.
+    if (n !== 1) return;
+    const f = await this.facts(userId);
+    if (f.leftAt !== null) await this.kv.del(K.left(userId));
+    this.cancelTimer(userId);
+    await this.announceIfChanged(userId, { ...f, connections: 0 }, { ...f, connections: n, leftAt: null }, true);
   }
 
   /** A realtime connection of `userId` closed; the last one starts the 60 s offline rule. */
   async disconnected(userId: string): Promise<void> {
-    const n = await this.kv.decr(K.conns(userId));
+    const n = await this.ledger.closed(userId);
     if (n > 0) return;
     await this.kv.set(K.left(userId), String(this.clock.now()), FACT_TTL_MS);
-    // Tell others when the user actually turns offline; the status itself needs no timer.
-    clearTimeout(this.offlineTimers.get(userId));
-    const timer = setTimeout(() => {
-      this.offlineTimers.delete(userId);
-      void this.announce(userId).catch(() => {});
-    }, OFFLINE_AFTER_DISCONNECT_MS + 1000);
-    timer.unref();
-    this.offlineTimers.set(userId, timer);
+    await this.schedule(userId);
   }
 
   /** Activity: refreshes last_active_at (and ends an explicit offline). */
@@ -97,12 +126,12 @@ export class PresenceService {
     const before = await this.facts(userId);
     if (hidden) await this.kv.set(K.hidden(userId), "1");
     else await this.kv.del(K.hidden(userId));
-    if (before.hidden !== hidden) await this.announce(userId);
+    if (before.hidden !== hidden) await this.announce(userId, { ...before, hidden });
   }
 
   async get(userId: string, viewerId: string): Promise<PresenceRecord> {
     const f = await this.facts(userId);
-    const status = effectiveStatus(f, this.clock.now());
+    const status = effectiveStatus(f, this.clock.now(), this.timings);
     const custom = f.chosen?.custom ?? null;
     const view = viewerId === userId ? { status, custom_status: custom } : publicView(status, custom, f.hidden);
     const lastActive = viewerId === userId || view.status !== "offline" ? f.lastActiveAt : null;
@@ -117,67 +146,128 @@ export class PresenceService {
     const out = new Map<string, PresenceView>();
     ids.forEach((id, i) => {
       const f = parseFacts(values.slice(i * KEYS_PER_USER, (i + 1) * KEYS_PER_USER));
-      const status = effectiveStatus(f, now);
+      const status = effectiveStatus(f, now, this.timings);
       const custom = f.chosen?.custom ?? null;
       out.set(id, id === viewerId ? { status, custom_status: custom } : publicView(status, custom, f.hidden));
     });
     return out;
   }
 
-  /** Who hears about a user's presence: accepted friends and everyone sharing a space. */
-  /**
-   * Who hears of a user's presence: the spaces it is in (one publish per space, however many members) and the
-   * friends who share none of them (one publish each). A co-member in two shared spaces hears it twice.
-   */
-  async audience(userId: string): Promise<{ spaceIds: string[]; friendIds: string[] }> {
-    const [spaces, friends] = await Promise.all([
-      this.db("members").select("space_id").where({ user_id: userId }),
-      this.db("friendships as f")
-        .select("f.friend_id as id")
-        .where({ "f.user_id": userId, "f.state": "accepted" })
-        .whereNotExists((q) =>
-          q.select(this.db.raw("1")).from("members as m1").join("members as m2", "m2.space_id", "m1.space_id").where("m1.user_id", userId).whereRaw("m2.user_id = f.friend_id"),
-        ),
-    ]);
-    return { spaceIds: spaces.map((r: { space_id: string }) => r.space_id), friendIds: friends.map((r: { id: string }) => r.id) };
+  /** The members a presence subscription in `spaceId` covers (only members: presence is for co-members). */
+  async resolveSelection(spaceId: string, sel: PresenceSelection): Promise<string[]> {
+    if ("range" in sel) return memberRange(this.db, spaceId, sel.range[0], sel.range[1]);
+    return membersAmong(this.db, spaceId, sel.userIds);
   }
 
-  /** Clears pending offline announcements (server shutdown). */
+  /** What a subscriber is told at once: the members' presence as it sees them, and how many of the space are online. */
+  async snapshot(spaceId: string, userIds: string[], viewerId: string): Promise<{ online_count: number; presences: ({ user_id: string } & PresenceView)[] }> {
+    const [views, online] = await Promise.all([this.viewMany(userIds, viewerId), this.onlineCount(spaceId)]);
+    return { online_count: online, presences: userIds.map((id) => ({ user_id: id, ...views.get(id)! })) };
+  }
+
+  /** Members of the space that others see as anything but offline (cached briefly: large spaces are large). */
+  async onlineCount(spaceId: string): Promise<number> {
+    const now = this.clock.now();
+    const hit = this.onlineCounts.get(spaceId);
+    if (hit && now - hit.at < ONLINE_COUNT_TTL_MS) return hit.count;
+    if (this.onlineCounts.size > 1000) this.onlineCounts.clear();
+    const count = (async () => {
+      const ids = await allMembers(this.db, spaceId);
+      let n = 0;
+      for (let i = 0; i < ids.length; i += 2000) {
+        const views = await this.viewMany(ids.slice(i, i + 2000), "");
+        for (const v of views.values()) if (v.status !== "offline") n++;
+      }
+      return n;
+    })();
+    this.onlineCounts.set(spaceId, { at: now, count });
+    count.catch(() => this.onlineCounts.delete(spaceId));
+    return count;
+  }
+
+  /** Clears pending announcements and stops the ledger's heartbeat (server shutdown). */
   stop(): void {
-    for (const t of this.offlineTimers.values()) clearTimeout(t);
-    this.offlineTimers.clear();
+    this.ledger.stop();
+    for (const t of this.timers.values()) clearTimeout(t);
+    this.timers.clear();
   }
 
   private async facts(userId: string): Promise<PresenceFacts> {
     return parseFacts(await this.kv.mget(keysOf(userId)));
   }
 
-  private async syncHidden(userId: string): Promise<void> {
-    const row = await this.db("users").select(this.db.raw("settings->'privacy'->'show_presence' as show")).where({ id: userId }).first();
-    if (row?.show === false) await this.kv.set(K.hidden(userId), "1");
-    else await this.kv.del(K.hidden(userId));
+  /** A dead process's users with no connection left: as if they had disconnected when it was last heard of. */
+  private async orphaned(userIds: string[], lastSeenAt: number): Promise<void> {
+    for (const userId of userIds) {
+      try {
+        await this.kv.set(K.left(userId), String(lastSeenAt), FACT_TTL_MS);
+        await this.schedule(userId);
+      } catch {
+        // The next read computes the status anyway; only the announcement is lost.
+      }
+    }
+  }
+
+  /** Arms one timer for the user's next time-caused transition; it announces only if the status really changed. */
+  private async schedule(userId: string, known?: PresenceFacts): Promise<void> {
+    const f = known ?? (await this.facts(userId));
+    const now = this.clock.now();
+    const at = nextTransitionAt(f, now, this.timings);
+    this.cancelTimer(userId);
+    if (at === null) return;
+    const before = effectiveStatus(f, now, this.timings);
+    // Timers run on real time; the injected clock may be a test's, so the delay is measured on it once.
+    const timer = setTimeout(() => {
+      this.timers.delete(userId);
+      void (async () => {
+        const later = await this.facts(userId);
+        if (effectiveStatus(later, this.clock.now(), this.timings) !== before) await this.announce(userId, later);
+        await this.schedule(userId, later);
+      })().catch(() => {});
+    }, Math.max(0, at - now) + 50);
+    timer.unref();
+    this.timers.set(userId, timer);
+  }
+
+  private cancelTimer(userId: string): void {
+    const t = this.timers.get(userId);
+    if (t) {
+      clearTimeout(t);
+      this.timers.delete(userId);
+    }
   }
 
   private async publishIfChanged(userId: string, before: PresenceFacts): Promise<void> {
-    const now = this.clock.now();
     const after = await this.facts(userId);
-    const a = effectiveStatus(before, now);
-    const b = effectiveStatus(after, now);
-    if (a !== b || before.chosen?.custom !== after.chosen?.custom) await this.announce(userId, after);
+    await this.announceIfChanged(userId, before, after, false);
+    await this.schedule(userId, after);
   }
 
-  /** presence:update to the user's own connections (true status) and to its audience (public view). */
-  private async announce(userId: string, known?: PresenceFacts): Promise<void> {
-    const f = known ?? (await this.facts(userId));
-    const status = effectiveStatus(f, this.clock.now());
+  private async announceIfChanged(userId: string, before: PresenceFacts, after: PresenceFacts, syncHidden: boolean): Promise<void> {
+    const now = this.clock.now();
+    const changed = effectiveStatus(before, now, this.timings) !== effectiveStatus(after, now, this.timings) || before.chosen?.custom !== after.chosen?.custom;
+    if (changed || syncHidden) await this.announce(userId, after, { syncHidden, quietUnlessHiddenChanged: !changed });
+  }
+
+  /**
+   * presence:update to the user's own connections (true status) and to its audience (public view): small spaces
+   * whole, large spaces only to the connections subscribed to the user, friends outside small spaces directly.
+   * On a first connect (`syncHidden`) the hidden flag is re-read from settings in the same round of queries.
+   */
+  private async announce(userId: string, f: PresenceFacts, opts: { syncHidden?: boolean; quietUnlessHiddenChanged?: boolean } = {}): Promise<void> {
+    const audience = await audienceOf(this.db, userId, this.largeThreshold);
+    if (opts.syncHidden && audience.hidden !== f.hidden) {
+      await (audience.hidden ? this.kv.set(K.hidden(userId), "1") : this.kv.del(K.hidden(userId)));
+      f = { ...f, hidden: audience.hidden };
+    } else if (opts.quietUnlessHiddenChanged) return;
+    const status = effectiveStatus(f, this.clock.now(), this.timings);
     const custom = f.chosen?.custom ?? null;
-    const pub = publicView(status, custom, f.hidden);
-    const { spaceIds, friendIds } = await this.audience(userId);
-    const frame = { type: "presence:update", user_id: userId, ...pub };
+    const frame = { type: "presence:update" as const, user_id: userId, ...publicView(status, custom, f.hidden) };
     await Promise.all([
       this.realtime.toUser(userId, { type: "presence:update", user_id: userId, status, custom_status: custom }),
-      friendIds.length ? this.realtime.toUsers(friendIds, frame) : undefined,
-      ...spaceIds.map((id) => this.realtime.toSpace(id, null, frame, { exceptUserId: userId })),
+      audience.friendIds.length ? this.realtime.toUsers(audience.friendIds, frame) : undefined,
+      ...audience.smallSpaceIds.map((id) => this.realtime.toSpace(id, null, frame, { exceptUserId: userId })),
+      ...audience.largeSpaceIds.map((id) => this.realtime.toSpace(id, null, frame, { exceptUserId: userId, onlySubscribersOf: userId })),
     ]);
   }
 }

@@ -28,3 +28,37 @@ export function parseClientFrame(data: RawData, isBinary: boolean): Parsed {
   if (typeof type !== "string" || !type) return { error: "frame needs a string type" };
   return { frame: value as ClientFrame };
 }
+
+/** Members a presence subscription covers at most, per connection and space. */
+export const MAX_PRESENCE_SUBJECTS = 100;
+
+/** What `presence:subscribe` asks for: listed users, or positions `[first, last]` (from 0) of the member list. */
+export type PresenceSelection = { userIds: string[] } | { range: [number, number] };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const canonical = (v: unknown): string | null => (typeof v === "string" && UUID.test(v.toLowerCase()) ? v.toLowerCase() : null);
+
+/**
+ * `{"type":"presence:subscribe","space_id","user_ids":[…]}` or `{…,"range":[first,last]}` (at most 100 members
+ * either way; an empty `user_ids` ends the subscription). Anything else is named in one sentence.
+ */
+export function parsePresenceSubscribe(frame: { [key: string]: unknown }): { spaceId: string; selection: PresenceSelection } | { error: string } {
+  const spaceId = canonical(frame.space_id);
+  if (!spaceId) return { error: "presence:subscribe needs a space_id" };
+  const { user_ids: ids, range } = frame;
+  if ((ids === undefined) === (range === undefined)) return { error: "presence:subscribe needs user_ids or range" };
+  if (ids !== undefined) {
+    if (!Array.isArray(ids) || ids.length > MAX_PRESENCE_SUBJECTS) return { error: `user_ids must be an array of at most ${MAX_PRESENCE_SUBJECTS} user ids` };
+    const userIds = ids.map(canonical);
+    if (userIds.some((id) => id === null)) return { error: `user_ids must be an array of at most ${MAX_PRESENCE_SUBJECTS} user ids` };
+    return { spaceId, selection: { userIds: [...new Set(userIds as string[])] } };
+  }
+  const ok =
+    Array.isArray(range) &&
+    range.length === 2 &&
+    range.every((n) => Number.isInteger(n) && n >= 0) &&
+    range[0] <= range[1] &&
+    range[1] - range[0] < MAX_PRESENCE_SUBJECTS;
+  if (!ok) return { error: `range must be [first, last] with 0 <= first <= last and at most ${MAX_PRESENCE_SUBJECTS} members` };
+  return { spaceId, selection: { range: [range[0], range[1]] } };
+}

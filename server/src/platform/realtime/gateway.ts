@@ -10,20 +10,30 @@ import type { Metrics } from "../metrics.ts";
 import type { PubSub } from "../pubsub.ts";
 import { newId } from "../ids.ts";
 import { LocalRegistry, type Deliverable, type SpacesOf } from "./registry.ts";
-import { parseClientFrame } from "./frames.ts";
+import { parseClientFrame, parsePresenceSubscribe, type PresenceSelection } from "./frames.ts";
 
 export const WS_PATH = "/api/ws";
-/** Close code for a connection that did not (or no longer may) authenticate. */
+/** Close code for a connection that did not (or no longer may) authenticate: no/bad token, revoked session. */
 export const CLOSE_UNAUTHENTICATED = 4001;
-/** Where SessionGuard announces revoked device sessions (comma-separated ids). */
-const SESSIONS_REVOKED = "sessions:revoked";
+/** Close code for a connection whose access token expired: reconnect with a fresh token. */
+export const CLOSE_TOKEN_EXPIRED = 4004;
+/** How long a revocation is remembered for connections still authenticating when it was announced. */
+const REVOCATION_MEMORY_MS = 60_000;
 
 export interface GatewayOptions {
   pubsub: PubSub;
   log: Logger;
   metrics: Metrics;
-  /** The user behind an access token, or null (UserAuthenticator.resolve). */
-  authenticate(token: string): Promise<{ id: string; sessionId: string } | null>;
+  /** The user behind an access token and when the token expires (epoch ms), or null (UserAuthenticator.resolve). */
+  authenticate(token: string): Promise<{ id: string; sessionId: string; expiresAt?: number } | null>;
+  /** Subscribes to device-session revocations from every process (SessionGuard.onRevoked). */
+  revocations?(handler: (sessionIds: string[]) => void): Promise<() => Promise<void>>;
+  /** Which of these device sessions are still live (read from the database, not a cache): the periodic re-check. */
+  liveSessions?(sessionIds: string[]): Promise<Set<string>>;
+  /** Presence subscriptions (`presence:subscribe`): which members a selection covers, and what to answer at once. */
+  presence?: PresenceSubscriptions;
+  /** The clock token expiry is measured on (the server's Clock). */
+  now?: () => number;
   /** Space memberships of the given users, in one query. */
   spacesOf: SpacesOf;
   /** Called once per connection after `ready` and once when it closes (presence counts connections). */
@@ -37,6 +47,17 @@ export interface GatewayOptions {
   membershipRefreshMs?: number;
   /** Client frames allowed per 10 s window before the connection is closed (1008). */
   maxFramesPer10s?: number;
+  /** Connections whose token expired are closed (4004) within this period. */
+  expiryCheckMs?: number;
+  /** Every connection's device session is re-read this often; revoked ones are closed (4001). */
+  sessionCheckMs?: number;
+}
+
+export interface PresenceSubscriptions {
+  /** The members of `spaceId` a selection covers (listed ids that are members, or a slice of the member list). */
+  resolve(spaceId: string, selection: PresenceSelection): Promise<string[]>;
+  /** The answer sent at once: the members' presence as `viewerId` sees it and the space's online count. */
+  snapshot(spaceId: string, userIds: string[], viewerId: string): Promise<{ online_count: number; presences: object[] }>;
 }
 
 const enum State {
@@ -55,6 +76,8 @@ class Connection implements Deliverable {
   userId = "";
   deviceSessionId = "";
   id = "";
+  /** When the access token the connection authenticated with expires (epoch ms; 0: unknown). */
+  expiresAt = 0;
   frames = 0;
   windowStart = 0;
   timer: NodeJS.Timeout | undefined;
@@ -76,7 +99,10 @@ export class RealtimeGateway {
   private unsubscribeRevoked?: () => Promise<void>;
   private closing = false;
   private ready = 0;
-  private readonly o: Required<Omit<GatewayOptions, "onConnectionChange">> & Pick<GatewayOptions, "onConnectionChange">;
+  /** Sessions revoked lately, with when: a connection authenticating while one was revoked is closed once ready. */
+  private revokedAt = new Map<string, number>();
+  private readonly o: Required<Omit<GatewayOptions, "onConnectionChange" | "liveSessions" | "presence" | "revocations">> &
+    Pick<GatewayOptions, "onConnectionChange" | "liveSessions" | "presence" | "revocations">;
 
   constructor(opts: GatewayOptions) {
     this.o = {
@@ -86,6 +112,9 @@ export class RealtimeGateway {
       maxBufferedBytes: 1024 * 1024,
       membershipRefreshMs: 60_000,
       maxFramesPer10s: 200,
+      expiryCheckMs: 5_000,
+      sessionCheckMs: 60_000,
+      now: Date.now,
       ...opts,
     };
     this.wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, clientTracking: false, maxPayload: this.o.maxPayloadBytes });
@@ -95,8 +124,14 @@ export class RealtimeGateway {
 
   /** Starts heartbeats, the membership refresh and the revocation listener, and takes over `GET /api/ws` upgrades. */
   async attach(http: Server): Promise<void> {
-    this.unsubscribeRevoked = await this.o.pubsub.subscribe(SESSIONS_REVOKED, (ids) => this.revoke(ids.split(",")));
+    this.unsubscribeRevoked = await this.o.revocations?.((ids) => this.revoke(ids));
     this.timers.push(setInterval(() => this.heartbeat(), this.o.heartbeatMs).unref());
+    this.timers.push(setInterval(() => this.closeExpired(), this.o.expiryCheckMs).unref());
+    this.timers.push(
+      setInterval(() => {
+        this.recheckSessions().catch((err) => this.o.log.warn({ err: (err as Error).message }, "realtime session re-check failed"));
+      }, this.o.sessionCheckMs).unref(),
+    );
     this.timers.push(
       setInterval(() => {
         this.registry.reconcile().catch((err) => this.o.log.warn({ err: (err as Error).message }, "realtime membership refresh failed"));
@@ -182,6 +217,7 @@ export class RealtimeGateway {
     }
     if (conn.state !== State.Ready) return this.error(conn, "not authenticated");
     if (frame.type === "ping") return this.sendJson(conn, { type: "pong" });
+    if (frame.type === "presence:subscribe") return void this.subscribePresence(conn, frame);
     this.error(conn, `unknown frame type: ${frame.type.slice(0, 64)}`);
   }
 
@@ -198,7 +234,8 @@ export class RealtimeGateway {
 
   private async authenticate(conn: Connection, token: string): Promise<void> {
     conn.state = State.Authenticating;
-    let principal: { id: string; sessionId: string } | null;
+    const startedAt = performance.now();
+    let principal: { id: string; sessionId: string; expiresAt?: number } | null;
     try {
       principal = await this.o.authenticate(token);
     } catch (err) {
@@ -216,6 +253,7 @@ export class RealtimeGateway {
     clearTimeout(conn.timer);
     conn.userId = principal.id;
     conn.deviceSessionId = principal.sessionId;
+    conn.expiresAt = principal.expiresAt ?? 0;
     conn.id = newId();
     conn.state = State.Registering;
     this.pending.delete(conn);
@@ -228,6 +266,13 @@ export class RealtimeGateway {
       return;
     }
     if (conn.state !== State.Registering) return;
+    // A revocation announced while this connection was being authenticated found no connection to close: close it now.
+    const revoked = this.revokedAt.get(conn.deviceSessionId);
+    if (revoked !== undefined && revoked >= startedAt) {
+      this.error(conn, "session revoked");
+      conn.ws.close(CLOSE_UNAUTHENTICATED, "session revoked");
+      return;
+    }
     conn.state = State.Ready;
     this.ready++;
     this.gauge.inc();
@@ -270,11 +315,55 @@ export class RealtimeGateway {
 
   private revoke(sessionIds: string[]): void {
     const revoked = new Set(sessionIds);
+    const now = performance.now();
+    for (const [id, at] of this.revokedAt) if (now - at > REVOCATION_MEMORY_MS) this.revokedAt.delete(id);
+    for (const id of sessionIds) this.revokedAt.set(id, now);
     for (const conn of [...this.registry.connections()]) {
       if (revoked.has(conn.deviceSessionId)) {
         this.error(conn, "session revoked");
         conn.ws.close(CLOSE_UNAUTHENTICATED, "session revoked");
       }
+    }
+  }
+
+  /** Closes (4004) the connections whose access token has expired; the client reconnects with a fresh one. */
+  private closeExpired(): void {
+    const now = this.o.now();
+    for (const conn of this.registry.connections()) {
+      if (conn.expiresAt && conn.expiresAt <= now && conn.state === State.Ready) {
+        this.error(conn, "token expired");
+        conn.ws.close(CLOSE_TOKEN_EXPIRED, "token expired");
+      }
+    }
+  }
+
+  /** Re-reads every connection's device session and closes those revoked (heals a revocation this process missed). */
+  private async recheckSessions(chunk = 1000): Promise<void> {
+    if (!this.o.liveSessions) return;
+    const ids = [...new Set([...this.registry.connections()].map((c) => c.deviceSessionId))];
+    const dead = new Set<string>();
+    for (let i = 0; i < ids.length; i += chunk) {
+      const part = ids.slice(i, i + chunk);
+      const live = await this.o.liveSessions(part);
+      for (const id of part) if (!live.has(id)) dead.add(id);
+    }
+    if (dead.size) this.revoke([...dead]);
+  }
+
+  /** `presence:subscribe`: replaces this connection's presence subscription in one space and answers with a snapshot. */
+  private async subscribePresence(conn: Connection, frame: { [key: string]: unknown }): Promise<void> {
+    const parsed = parsePresenceSubscribe(frame);
+    if ("error" in parsed) return this.error(conn, parsed.error);
+    const { spaceId, selection } = parsed;
+    if (!this.o.presence || !this.registry.isMember(conn.userId, spaceId)) return this.error(conn, "not a member of that space");
+    try {
+      const userIds = await this.o.presence.resolve(spaceId, selection);
+      if (conn.state !== State.Ready || !this.registry.watch(conn, spaceId, userIds)) return;
+      const snap = await this.o.presence.snapshot(spaceId, userIds, conn.userId);
+      if (conn.state === State.Ready) this.sendJson(conn, { type: "presence:subscribed", space_id: spaceId, ...snap });
+    } catch (err) {
+      this.o.log.warn({ err: (err as Error).message }, "presence subscription failed");
+      this.error(conn, "presence unavailable");
     }
   }
 }

@@ -1,11 +1,18 @@
 // How features send realtime frames (CONTRACT 5). They never touch sockets: they publish on the pub/sub seam,
 // and every server process's gateway delivers to the sockets it holds. Frames are JSON objects with `type`.
+import type { components } from "../../../../generated/api.d.ts";
 import type { PubSub } from "../pubsub.ts";
 
-export interface Frame {
-  type: string;
-  [key: string]: unknown;
-}
+/**
+ * A frame for clients: one of the server frames spec/realtime declares, or a `test:*` marker frame that tests of
+ * the transport send through it.
+ */
+type S = components["schemas"];
+type MemberJoinedFrame = S["Realtime.MemberJoinedFrame"];
+type MemberLeftFrame = S["Realtime.MemberLeftFrame"];
+type E2eMembershipFrame = S["Realtime.E2eMembershipFrame"];
+
+export type Frame = components["schemas"]["Realtime.ServerFrame"] | { type: `test:${string}`; [key: string]: unknown };
 
 /** Pub/sub channel names shared by the publisher and the gateway. */
 export const RT = {
@@ -36,21 +43,20 @@ export interface DeviceEnvelope {
   frame: Frame;
 }
 
-/** Space frames that change who belongs to the space, and what they mean for the user they name. */
-const MEMBERSHIP_FRAMES: Record<string, "joined" | "left"> = {
-  "member:joined": "joined",
-  "member:left": "left",
-  "member:kicked": "left",
-};
-
-/** The user a membership frame is about (`user_id`, or `member.user_id`), if any. */
+/** The user a space frame says joined or left the space (member and e2e membership frames), if any. */
 export function membershipSubject(frame: Frame): { userId: string; change: "joined" | "left" } | null {
-  let change = MEMBERSHIP_FRAMES[frame.type];
-  if (frame.type === "e2e:membership") change = frame.change === "joined" ? "joined" : "left";
-  if (!change) return null;
-  const member = frame.member as { user_id?: unknown } | undefined;
-  const userId = typeof frame.user_id === "string" ? frame.user_id : typeof member?.user_id === "string" ? member.user_id : null;
-  return userId ? { userId, change } : null;
+  switch (frame.type) {
+    case "member:joined":
+      return { userId: (frame as MemberJoinedFrame).user_id, change: "joined" };
+    case "member:left":
+      return { userId: (frame as MemberLeftFrame).user_id, change: "left" };
+    case "e2e:membership": {
+      const f = frame as E2eMembershipFrame;
+      return { userId: f.user_id, change: f.change === "joined" ? "joined" : "left" };
+    }
+    default:
+      return null;
+  }
 }
 
 /** What travels on a space channel: the frame, and the channel it concerns (null: the whole space). */
@@ -58,6 +64,11 @@ export interface SpaceEnvelope {
   channelId: string | null;
   /** A user whose connections skip this frame (the subject of a presence update, who has its own). */
   except?: string;
+  /**
+   * Presence in a large space: only the connections that subscribed to this user's presence in the space
+   * (`presence:subscribe`) get the frame, instead of every member's.
+   */
+  only?: string;
   frame: Frame;
 }
 
@@ -81,9 +92,14 @@ export class RealtimePublisher {
   }
 
   /** To every connected member of a space who can see `channelId` (all members when null). */
-  async toSpace(spaceId: string, channelId: string | null, frame: Frame, opts: { exceptUserId?: string } = {}): Promise<void> {
+  async toSpace(spaceId: string, channelId: string | null, frame: Frame, opts: { exceptUserId?: string; onlySubscribersOf?: string } = {}): Promise<void> {
     // Key order matters: the gateway slices the frame's text out of the envelope without re-serialising it.
-    const env: SpaceEnvelope = opts.exceptUserId ? { channelId, except: opts.exceptUserId, frame } : { channelId, frame };
+    const env: SpaceEnvelope = {
+      channelId,
+      ...(opts.exceptUserId ? { except: opts.exceptUserId } : {}),
+      ...(opts.onlySubscribersOf ? { only: opts.onlySubscribersOf } : {}),
+      frame,
+    };
     const membership = membershipSubject(frame);
     await Promise.all([
       this.pubsub.publish(RT.space(spaceId), JSON.stringify(env)),

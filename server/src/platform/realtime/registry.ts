@@ -25,28 +25,38 @@ interface UserState<C> {
   unsubscribe?: Promise<Unsubscribe>;
 }
 
-interface SpaceState {
+interface SpaceState<C> {
   users: Set<string>;
   subscribed: Promise<Unsubscribe>;
+  /** Presence subscriptions (large spaces): subject user → connections that asked for its presence here. */
+  watchers?: Map<string, Set<C>>;
 }
 
 const ENVELOPE_HEAD = '{"channelId":';
+const SPACE_DELETED = '{"type":"space:deleted"';
 const FRAME_KEY = ',"frame":';
 
 const EXCEPT = /"except":"([0-9a-f-]{36})"/;
+const ONLY = /"only":"([0-9a-f-]{36})"/;
 
-/** The frame's JSON text inside a SpaceEnvelope (sliced, not parsed and re-serialised) and the user it skips. */
-function splitEnvelope(envelope: string): { text: string; except: string | undefined } | null {
+/**
+ * The frame's JSON text inside a SpaceEnvelope (sliced, not parsed and re-serialised), the user it skips, and the
+ * user whose presence subscribers alone get it.
+ */
+function splitEnvelope(envelope: string): { text: string; except: string | undefined; only: string | undefined } | null {
   if (!envelope.startsWith(ENVELOPE_HEAD)) return null;
   // channelId and except are UUIDs or null, so the first `,"frame":` is the key and not part of a value.
   const at = envelope.indexOf(FRAME_KEY, ENVELOPE_HEAD.length);
   if (at < 0 || !envelope.endsWith("}")) return null;
-  return { text: envelope.slice(at + FRAME_KEY.length, -1), except: EXCEPT.exec(envelope.slice(0, at))?.[1] };
+  const head = envelope.slice(0, at);
+  return { text: envelope.slice(at + FRAME_KEY.length, -1), except: EXCEPT.exec(head)?.[1], only: ONLY.exec(head)?.[1] };
 }
 
 export class LocalRegistry<C extends Deliverable> {
   private users = new Map<string, UserState<C>>();
-  private spaces = new Map<string, SpaceState>();
+  private spaces = new Map<string, SpaceState<C>>();
+  /** Each connection's presence subscriptions: space → subject users (only connections that sent one). */
+  private watching = new Map<C, Map<string, string[]>>();
 
   constructor(
     private pubsub: PubSub,
@@ -76,6 +86,7 @@ export class LocalRegistry<C extends Deliverable> {
   }
 
   remove(conn: C): void {
+    this.unwatch(conn);
     const user = this.users.get(conn.userId);
     if (!user || !user.conns.delete(conn) || user.conns.size > 0) return;
     this.users.delete(conn.userId);
@@ -100,6 +111,50 @@ export class LocalRegistry<C extends Deliverable> {
 
   connectionsOf(userId: string): ReadonlySet<C> | undefined {
     return this.users.get(userId)?.conns;
+  }
+
+  /** Whether the registry counts `userId` a member of `spaceId` (what decides the space frames it hears). */
+  isMember(userId: string, spaceId: string): boolean {
+    return this.users.get(userId)?.spaces.has(spaceId) ?? false;
+  }
+
+  /**
+   * Replaces the connection's presence subscription in one space: from now on it hears the presence of `subjects`
+   * there even when the space is large (an empty list ends the subscription). False if the user is not a member.
+   */
+  watch(conn: C, spaceId: string, subjects: string[]): boolean {
+    const space = this.spaces.get(spaceId);
+    if (!space || !this.isMember(conn.userId, spaceId)) return false;
+    this.unwatch(conn, spaceId);
+    if (!subjects.length) return true;
+    let mine = this.watching.get(conn);
+    if (!mine) this.watching.set(conn, (mine = new Map()));
+    mine.set(spaceId, subjects);
+    const watchers = (space.watchers ??= new Map());
+    for (const subject of subjects) {
+      let set = watchers.get(subject);
+      if (!set) watchers.set(subject, (set = new Set()));
+      set.add(conn);
+    }
+    return true;
+  }
+
+  /** Ends the connection's presence subscriptions (in one space, or all). */
+  private unwatch(conn: C, onlySpace?: string): void {
+    const mine = this.watching.get(conn);
+    if (!mine) return;
+    for (const [spaceId, subjects] of mine) {
+      if (onlySpace !== undefined && spaceId !== onlySpace) continue;
+      const watchers = this.spaces.get(spaceId)?.watchers;
+      if (watchers) {
+        for (const subject of subjects) {
+          const set = watchers.get(subject);
+          if (set && set.delete(conn) && set.size === 0) watchers.delete(subject);
+        }
+      }
+      mine.delete(spaceId);
+    }
+    if (mine.size === 0) this.watching.delete(conn);
   }
 
   /** Re-reads the memberships of every local user (missed membership frames heal here). */
@@ -132,7 +187,9 @@ export class LocalRegistry<C extends Deliverable> {
     const user = this.users.get(userId);
     if (!user) return;
     if (change === "left") {
-      if (user.spaces.delete(spaceId)) this.leave(spaceId, userId);
+      if (!user.spaces.delete(spaceId)) return;
+      for (const c of user.conns) this.unwatch(c, spaceId);
+      this.leave(spaceId, userId);
       return;
     }
     if (user.spaces.has(spaceId)) return this.spaces.get(spaceId)?.subscribed;
@@ -195,12 +252,22 @@ export class LocalRegistry<C extends Deliverable> {
     if (!space) return;
     const parts = splitEnvelope(msg);
     if (parts === null) return this.onError(new Error("malformed space envelope"), "space frame");
-    const { text, except } = parts;
+    const { text, except, only } = parts;
     const data = Buffer.from(text);
+    if (only !== undefined) {
+      const watchers = space.watchers?.get(only);
+      if (watchers) for (const c of watchers) if (c.userId !== except) c.deliver(data);
+      return;
+    }
     for (const userId of space.users) {
       if (userId === except) continue;
       const conns = this.users.get(userId)?.conns;
       if (conns) for (const c of conns) c.deliver(data);
+    }
+    // A deleted space: every member heard it; nobody hears the space's channel any more.
+    if (text.startsWith(SPACE_DELETED)) {
+      for (const userId of [...space.users]) this.setMembership(userId, spaceId, "left");
+      return;
     }
     // Membership frames: the leaving member still hears that it left; later frames no longer reach it.
     if (text.startsWith('{"type":"member:') || text.startsWith('{"type":"e2e:membership"')) {
