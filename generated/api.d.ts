@@ -801,6 +801,23 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/e2e/welcomes/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Take the Welcomes kept for the caller's device (newest first); each is answered once, then deleted */
+        post: operations["Welcomes_claim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/spaces": {
         parameters: {
             query?: never;
@@ -2051,6 +2068,19 @@ export type components = {
              * @description The channel's current epoch.
              */
             epoch: number;
+        };
+        /** @description A Welcome kept for one device session (CONTRACT 12): the device was offline when the commit named it. */
+        "E2E.StoredWelcome": {
+            /** @description The channel whose group the Welcome opens. */
+            channel_id: string;
+            /**
+             * Format: int64
+             * @description The epoch the commit that carried the Welcome moved the group to.
+             */
+            epoch: number;
+            welcome: string;
+            /** Format: date-time */
+            created_at: string;
         };
         "E2E.UploadKeyPackagesRequest": {
             /** @description One-time KeyPackages of the caller's device session. */
@@ -6394,6 +6424,54 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["E2E.KeyPackageCount"];
+                };
+            };
+            /** @description Access is unauthorized. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Client error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Client error */
+            429: {
+                headers: {
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Welcomes_claim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request has succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["E2E.StoredWelcome"][];
                 };
             };
             /** @description Access is unauthorized. */

@@ -53,11 +53,31 @@ export class E2EClient {
     this.id = { userId: o.userId, deviceId: o.deviceId };
   }
 
-  /** Opens the client and makes sure the server holds enough KeyPackages for this device. */
+  /**
+   * Opens the client, makes sure the server holds enough KeyPackages for this device, and takes the Welcomes the
+   * server kept for it while it was offline (so ensureGroup joins those groups by Welcome).
+   */
   static async open(options: E2EOptions): Promise<E2EClient> {
     const e2e = new E2EClient({ minKeyPackages: 10, batchSize: 20, welcomeWaitMs: 1500, ...options });
     await e2e.topUp();
+    await e2e.fetchWelcomes();
     return e2e;
+  }
+
+  /**
+   * Takes the Welcomes the server kept for this device (CONTRACT 12: answered once, newest first) and keeps the
+   * newest per channel for ensureGroup. Called by open() and on every realtime (re)connect; answers how many.
+   */
+  async fetchWelcomes(): Promise<number> {
+    const kept = await this.o.client.POST("/api/e2e/welcomes/claim");
+    const channels = new Set<string>();
+    for (const w of kept) {
+      if (channels.has(w.channel_id)) continue;
+      channels.add(w.channel_id);
+      await this.o.store.set(K.welcome(w.channel_id), utf8(w.welcome));
+      this.welcomeWaiters.get(w.channel_id)?.();
+    }
+    return channels.size;
   }
 
   /** Uploads a batch of one-time KeyPackages (and the last-resort one, once) when the server runs low. */
@@ -79,6 +99,8 @@ export class E2EClient {
       realtime.on("e2e:commit", (f) => void this.onCommit(f as Frame).catch(() => {})),
       realtime.on("e2e:welcome", (f) => void this.onWelcome(f as Frame).catch(() => {})),
       realtime.on("e2e:membership", (f) => void this.onMembership(f as Frame).catch(() => {})),
+      // Welcomes sent while this device was disconnected were kept by the server: take them after each reconnect.
+      realtime.on("connected", () => void this.fetchWelcomes().catch(() => {})),
     ];
     return () => offs.forEach((off) => off());
   }

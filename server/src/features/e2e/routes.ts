@@ -1,4 +1,4 @@
-// HTTP binding of the Delivery Service: /api/e2e/key-packages and /api/e2e/channels/{channel_id}/… (Bearer).
+// HTTP binding of the Delivery Service: /api/e2e/key-packages, /api/e2e/welcomes and /api/e2e/channels/{channel_id}/… (Bearer).
 import { Router } from "express";
 import { currentUser, userAuth, type UserAuthenticator } from "../auth/middleware.ts";
 import { STALE_EPOCH, type E2EService } from "./service.ts";
@@ -16,6 +16,9 @@ export function e2eRoutes(e2e: E2EService, users: UserAuthenticator): Router {
   });
   r.post("/api/e2e/key-packages/claim", async (req, res) => {
     res.json(await e2e.claim(currentUser(req), req.body.user_ids));
+  });
+  r.post("/api/e2e/welcomes/claim", async (req, res) => {
+    res.json(await e2e.claimWelcomes(currentUser(req)));
   });
   r.get("/api/e2e/channels/:channel_id/group", async (req, res) => {
     res.json(await e2e.group(currentUser(req), channelId(req.params)));

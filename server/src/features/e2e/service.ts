@@ -17,6 +17,7 @@ export type ClaimKeyPackagesResponse = S["E2E.ClaimKeyPackagesResponse"];
 export type GroupStateResponse = S["E2E.GroupStateResponse"];
 export type CommitRequest = S["E2E.CommitRequest"];
 export type CommitList = S["E2E.CommitList"];
+export type StoredWelcome = S["E2E.StoredWelcome"];
 
 export const CHANNEL_NOT_FOUND = "channel not found";
 export const STALE_EPOCH = "stale epoch";
@@ -115,6 +116,12 @@ export class E2EService {
     return targets.filter((_, i) => ok[i]);
   }
 
+  /** The Welcomes kept for the caller's device, newest first; answered once (CONTRACT 12). */
+  async claimWelcomes(caller: Caller): Promise<StoredWelcome[]> {
+    const rows = await store.claimWelcomes(this.db, caller.sessionId);
+    return rows.map((r) => ({ channel_id: r.channel_id, epoch: Number(r.epoch), welcome: r.welcome, created_at: r.created_at.toISOString() }));
+  }
+
   /** Drops the packages of revoked device sessions (they must never be handed out; claims filter them anyway). */
   async sessionsRevoked(deviceIds: string[]): Promise<void> {
     await store.dropKeyPackages(this.db, deviceIds);
@@ -134,6 +141,8 @@ export class E2EService {
     const sends: Promise<void>[] = [this.realtime.toSpace(spaceId, channelId, commitFrame).catch(warn("commit"))];
     if (body.welcome) {
       const devices = await store.memberDevices(this.db, spaceId, welcomeRecipients(body.welcome_device_ids));
+      // Kept first, so a device offline now (or whose socket drops the frame) still joins by it when it connects.
+      await store.storeWelcomes(this.db, channelId, epoch, body.welcome, devices.map((d) => d.device_id)).catch(warn("store welcome"));
       const welcomeFrame: Frame = { type: "e2e:welcome", channel_id: channelId, epoch, welcome: body.welcome };
       for (const d of devices) sends.push(this.realtime.toDevice(d.user_id, d.device_id, welcomeFrame).catch(warn("welcome")));
     }

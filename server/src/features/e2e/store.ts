@@ -136,3 +136,29 @@ export async function channelSpace(db: Knex, channelId: string): Promise<string 
   const row = await db("channels").where({ id: channelId }).select("space_id").first();
   return row?.space_id;
 }
+
+/** How long a Welcome waits for its device (CONTRACT 12); older ones are never answered and are pruned. */
+export const WELCOME_TTL_DAYS = 30;
+
+export interface WelcomeRow {
+  id: string;
+  channel_id: string;
+  epoch: string | number;
+  welcome: string;
+  created_at: Date;
+}
+
+/** Keeps the commit's Welcome for each device it names. */
+export async function storeWelcomes(db: Knex, channelId: string, epoch: number, welcome: string, deviceIds: string[]): Promise<void> {
+  if (deviceIds.length) await db("e2e_welcomes").insert(deviceIds.map((device_id) => ({ device_id, channel_id: channelId, epoch, welcome })));
+}
+
+/** Takes (deletes and answers) the device's Welcomes younger than the TTL, newest first. */
+export async function claimWelcomes(db: Knex, deviceId: string): Promise<WelcomeRow[]> {
+  const { rows } = await db.raw<{ rows: (WelcomeRow & { fresh: boolean })[] }>(
+    `DELETE FROM e2e_welcomes WHERE device_id = ?
+     RETURNING id, channel_id, epoch, welcome, created_at, created_at > now() - make_interval(days => ?) AS fresh`,
+    [deviceId, WELCOME_TTL_DAYS],
+  );
+  return rows.filter((r) => r.fresh).sort((a, b) => Number(b.id) - Number(a.id));
+}
