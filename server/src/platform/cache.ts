@@ -39,7 +39,8 @@ export class Cache<V> {
 
   constructor(private o: CacheOptions<V>) {
     this.channel = `cache:${o.name}`;
-    this.lru = new LRUCache<string, Hit<V>>({ max: o.max, ttl: o.ttlMs, perf: { now: () => o.clock.now() } });
+    // ttlResolution 0: read the clock on every check (a test clock moves without time passing).
+    this.lru = new LRUCache<string, Hit<V>>({ max: o.max, ttl: o.ttlMs, ttlResolution: 0, perf: { now: () => o.clock.now() } });
   }
 
   /** Subscribes to the invalidations of every process; call once before serving. */
