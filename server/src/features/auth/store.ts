@@ -71,10 +71,6 @@ export function findCredentialsById(db: Knex, id: string): Promise<CredentialRow
   return db("users").select([...USER_COLUMNS, "password_hash"]).where({ id }).first();
 }
 
-export async function setPasswordHash(db: Knex, userId: string, passwordHash: string) {
-  await db("users").where({ id: userId }).update({ password_hash: passwordHash });
-}
-
 /** Ids of the user's sessions not revoked yet, except `keep`. */
 export async function liveSessionIds(db: Knex, userId: string, keep?: string): Promise<string[]> {
   const q = db("sessions").where({ user_id: userId }).whereNull("revoked_at").pluck("id");
