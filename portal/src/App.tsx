@@ -11,6 +11,7 @@ import { BotPage } from "./pages/BotPage.tsx";
 import { SpacesPage } from "./pages/SpacesPage.tsx";
 import { SpacePage } from "./pages/SpacePage.tsx";
 import { DevicesPage } from "./pages/DevicesPage.tsx";
+import { AccountPage } from "./pages/AccountPage.tsx";
 import { TryPage } from "./pages/TryPage.tsx";
 import { EmailLinkPage } from "./pages/EmailLinkPage.tsx";
 
@@ -92,6 +93,7 @@ const NAV = [
   ["/spaces", "Spaces"],
   ["/try", "Try a command"],
   ["/devices", "Devices"],
+  ["/account", "Account"],
 ] as const;
 
 function Header({ path }: { path: string }) {
@@ -132,6 +134,8 @@ function Route({ path }: { path: string }) {
       return <TryPage />;
     case "devices":
       return <DevicesPage />;
+    case "account":
+      return <AccountPage />;
     default:
       return <BotsPage />;
   }

@@ -96,7 +96,7 @@ describe("developer portal in a browser", () => {
     // Sign up.
     await page.goto(server.url + "/");
     expect(new URL(page.url()).pathname).toBe("/portal/");
-    await page.getByRole("button", { name: "Sign up" }).click();
+    await page.getByRole("tab", { name: "Sign up" }).click();
     await shot("01-sign-up");
     await page.getByLabel("Username").fill("dev_ada");
     await page.getByLabel("E-mail").fill("ada@example.com");

@@ -1,14 +1,53 @@
 // Sign up, log in, and the 2FA step when the account asks for it (CONTRACT 2).
-import { useState, type FormEvent } from "react";
+import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import type { ParleyClient, UserResponse } from "@parley/sdk-client";
 import { newClient } from "../session.ts";
 import { ErrorBox, Field, useAction } from "../ui.tsx";
 
 type Mode = "login" | "signup";
+const TABS: [Mode, string][] = [
+  ["login", "Log in"],
+  ["signup", "Sign up"],
+];
+
+/** The Log in / Sign up switch as tabs (WAI-ARIA tabs pattern): arrow keys move between them. */
+function ModeTabs({ mode, onChange, panelId }: { mode: Mode; onChange: (m: Mode) => void; panelId: string }) {
+  const refs = useRef(new Map<Mode, HTMLButtonElement>());
+  const keys = (e: KeyboardEvent) => {
+    const i = TABS.findIndex(([m]) => m === mode);
+    const step = e.key === "ArrowRight" ? 1 : e.key === "ArrowLeft" ? -1 : 0;
+    if (!step && e.key !== "Home" && e.key !== "End") return;
+    e.preventDefault();
+    const next = e.key === "Home" ? 0 : e.key === "End" ? TABS.length - 1 : (i + step + TABS.length) % TABS.length;
+    const m = TABS[next]![0];
+    onChange(m);
+    refs.current.get(m)?.focus();
+  };
+  return (
+    <div className="tabs" role="tablist" aria-label="Account" onKeyDown={keys}>
+      {TABS.map(([m, label]) => (
+        <button
+          key={m}
+          ref={(el) => void (el ? refs.current.set(m, el) : refs.current.delete(m))}
+          type="button"
+          role="tab"
+          id={`${panelId}-${m}`}
+          aria-selected={mode === m}
+          aria-controls={panelId}
+          tabIndex={mode === m ? 0 : -1}
+          onClick={() => onChange(m)}
+        >
+          {label}
+        </button>
+      ))}
+    </div>
+  );
+}
 
 export function AuthPage({ onSignedIn }: { onSignedIn: (client: ParleyClient, user: UserResponse) => void }) {
   const [mode, setMode] = useState<Mode>("login");
   const [twoFactor, setTwoFactor] = useState<{ client: ParleyClient; token: string } | null>(null);
+  const panelId = useId();
   return (
     <main id="main" className="auth">
       <h1>Parley developer portal</h1>
@@ -17,15 +56,10 @@ export function AuthPage({ onSignedIn }: { onSignedIn: (client: ParleyClient, us
         <TwoFactorForm {...twoFactor} onSignedIn={onSignedIn} onCancel={() => setTwoFactor(null)} />
       ) : (
         <>
-          <div className="tabs" role="group" aria-label="Account">
-            <button type="button" aria-pressed={mode === "login"} onClick={() => setMode("login")}>
-              Log in
-            </button>
-            <button type="button" aria-pressed={mode === "signup"} onClick={() => setMode("signup")}>
-              Sign up
-            </button>
+          <ModeTabs mode={mode} onChange={setMode} panelId={panelId} />
+          <div role="tabpanel" id={panelId} aria-labelledby={`${panelId}-${mode}`}>
+            {mode === "login" ? <LoginForm onSignedIn={onSignedIn} onTwoFactor={(client, token) => setTwoFactor({ client, token })} /> : <SignupForm onSignedIn={onSignedIn} />}
           </div>
-          {mode === "login" ? <LoginForm onSignedIn={onSignedIn} onTwoFactor={(client, token) => setTwoFactor({ client, token })} /> : <SignupForm onSignedIn={onSignedIn} />}
         </>
       )}
     </main>
