@@ -48,7 +48,7 @@ function TurnOn({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
   });
   if (setup) return <Confirm setup={setup} onCancel={() => setSetup(null)} onEnabled={onEnabled} />;
   return (
-    <form onSubmit={(e) => (e.preventDefault(), void start.run())} aria-label="Turn on two-factor authentication">
+    <form onSubmit={(e) => (e.preventDefault(), void start.run())} aria-label="Turn on two-factor authentication" className="narrow">
       <p className="muted">After your password, each log-in from a new device asks for a code from an authenticator app.</p>
       <Field label="Password">{(id) => <input id={id} type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />}</Field>
       <ErrorBox error={start.error} />
@@ -76,7 +76,7 @@ function Confirm({ setup, onCancel, onEnabled }: { setup: Setup; onCancel: () =>
     onEnabled(res.recovery_codes ?? []);
   });
   return (
-    <form onSubmit={(e) => (e.preventDefault(), void confirm.run())} aria-label="Confirm two-factor authentication">
+    <form onSubmit={(e) => (e.preventDefault(), void confirm.run())} aria-label="Confirm two-factor authentication" className="narrow">
       <ol className="steps">
         <li>
           Scan this QR code with your authenticator app.
@@ -155,7 +155,7 @@ function TurnOff({ onDone }: { onDone: () => Promise<void> }) {
     await onDone();
   });
   return (
-    <form onSubmit={(e) => (e.preventDefault(), void off.run())} aria-label="Turn off two-factor authentication">
+    <form onSubmit={(e) => (e.preventDefault(), void off.run())} aria-label="Turn off two-factor authentication" className="narrow">
       <p className="muted">Log-ins from new devices ask for a code from your authenticator app.</p>
       <Field label="Password">{(id) => <input id={id} type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />}</Field>
       <Field label="Code from the app, or a recovery code">
