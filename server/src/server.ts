@@ -61,6 +61,7 @@ import { botVoiceRoutes, memberVoiceRoutes } from "./features/voice/routes.ts";
 import { E2EService } from "./features/e2e/service.ts";
 import { e2eRoutes } from "./features/e2e/routes.ts";
 import { dropRevokedKeyPackages, publishE2EMembership } from "./features/e2e/events.ts";
+import { RetentionJob } from "./features/retention/service.ts";
 
 export interface RunningServer {
   url: string;
@@ -138,6 +139,9 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   const e2e = new E2EService(db, realtime, platform.log, platform.limiters);
   publishE2EMembership(spaceEvents, realtime);
   await dropRevokedKeyPackages(pubsub, e2e, platform.log);
+  // Every process runs the schedule; an advisory lock lets one prune per round.
+  const retention = new RetentionJob(db, config.retention, platform.log);
+  retention.start();
 
   const app = createHttpApp({
     logger: platform.log,
@@ -224,6 +228,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
         await drainHttp(http, graceMs);
         presence.stop();
         mailer.close();
+        await retention.stop();
         await webhooks.close();
         await platform.close();
       })();

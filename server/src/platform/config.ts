@@ -37,12 +37,23 @@ export interface Config {
   trustProxy: TrustProxy | undefined;
   /** On SIGTERM/SIGINT, /readyz answers 503 this long before the listener closes (load balancers). */
   shutdownDelayMs: number;
+  /** How long finished rows are kept before the retention job deletes them, and how often it runs. */
+  retention: RetentionConfig;
   /** Validate responses against the contract too (tests). */
   validateResponses: boolean;
   role: Role;
 }
 
 export class ConfigError extends Error {}
+
+/** RETENTION_* (README configuration): days each kind of finished row is kept; the job's period in seconds. */
+export interface RetentionConfig {
+  deliveriesDays: number;
+  emailTokensDays: number;
+  refreshTokensDays: number;
+  e2eCommitsDays: number;
+  intervalSeconds: number;
+}
 
 /** A hop count, or addresses/subnets (and Express's names `loopback`, `linklocal`, `uniquelocal`), or all/none. */
 export type TrustProxy = number | boolean | string[];
@@ -211,6 +222,13 @@ export function loadConfig(env: Env = process.env, argv: string[] = process.argv
     webhookAllowPrivate,
     dataKey: dataKey(secrets.DATA_KEY, env.DATA_KEY ? "DATA_KEY" : join(dataDir, SECRET_FILES.DATA_KEY)),
     shutdownDelayMs: int(env, "SHUTDOWN_DELAY_MS", 0, 0, 600_000),
+    retention: {
+      deliveriesDays: int(env, "RETENTION_DELIVERIES_DAYS", 30, 1, 3650),
+      emailTokensDays: int(env, "RETENTION_EMAIL_TOKENS_DAYS", 30, 1, 3650),
+      refreshTokensDays: int(env, "RETENTION_REFRESH_TOKENS_DAYS", 30, 1, 3650),
+      e2eCommitsDays: int(env, "RETENTION_E2E_COMMITS_DAYS", 30, 1, 3650),
+      intervalSeconds: int(env, "RETENTION_INTERVAL_SECONDS", 3600, 1, 604_800),
+    },
     logLevel: env.LOG_LEVEL || "info",
     rateLimitMultiplier,
     webhookRetryScale,
