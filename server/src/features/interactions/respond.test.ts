@@ -205,11 +205,12 @@ describe("privacy (spec rules 1–3)", () => {
     const failing = await startReceiver();
     failing.respond((_r, res) => void res.writeHead(500).end());
     const failBot = await installBot(server, w.owner, w.space.id, { channels: [w.space.generalId] });
+    // Installed before the failing hook exists: its arrival (a service message) is not one more failing delivery.
+    const skipBot = await installBot(server, w.owner, w.space.id, { channels: [w.space.generalId] });
     const failHook = await hook(failBot.id, failing.url);
     expect((await w.invoke(u, { bot_user_id: failBot.id, command: "roll", options: { sides: 3, label: failMark } })).status).toBe(202);
 
     // Skipped: a bot whose webhook is suspended when the event is recorded.
-    const skipBot = await installBot(server, w.owner, w.space.id, { channels: [w.space.generalId] });
     const skipHook = await hook(skipBot.id, target.url);
     await server.platform.db("webhooks").where({ id: skipHook.id }).update({ state: "suspended", suspended_until: new Date(Date.now() + 3600_000) });
     expect((await w.invoke(u, { bot_user_id: skipBot.id, command: "roll", options: { sides: 3, label: skipMark } })).status).toBe(202);
