@@ -29,7 +29,8 @@ describe("embedded mode", () => {
     for (const e of ["b", "a", "b"]) expect((await http.post(`/api/bot/spaces/${space.id}/messages/${ids[0]}/reactions`, { emoji: e }, { bot: bot.token })).status).toBe(204);
     expect((await http.del(`/api/bot/spaces/${space.id}/messages/${ids[4]}`, { bot: bot.token })).status).toBe(204);
     const list = await http.get(path, { bot: bot.token });
-    expect(list.body.map((m: { content: string }) => m.content)).toEqual(["m3", "m2", "m1", "m0"]);
+    // Oldest: the service message of the bot's own arrival.
+    expect(list.body.map((m: { content: string }) => m.content)).toEqual(["m3", "m2", "m1", "m0", `${bot.username} joined the space`]);
     expect(list.body[3].reactions).toEqual([{ emoji: "b", count: 1 }, { emoji: "a", count: 1 }]);
     const join = await http.post(`/api/bot/spaces/${space.id}/voice/${voice}/join`, {}, { bot: bot.token });
     expect(join).toMatchObject({ status: 200, body: { url: "ws://localhost:7880", room: `${space.id}:${voice}`, ttl_seconds: 600 } });
