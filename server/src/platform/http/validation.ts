@@ -1,7 +1,5 @@
 // Request (and, in tests, response) validation compiled once from generated/openapi.yaml,
 // and the single mapping of its errors to the CONTRACT 0 bodies.
-import { createRequire } from "node:module";
-import { dirname } from "node:path";
 import * as OpenApiValidator from "express-openapi-validator";
 import type { RequestHandler } from "express";
 import { HttpError } from "../errors.ts";
@@ -29,28 +27,10 @@ function describe(i: ValidationIssue): string {
 /** Paths served outside the contract (documents, the WebSocket upgrade, the portal's static files). */
 export const UNDOCUMENTED = /^\/(api\/(openapi\.json|docs|ws)|portal)(\/|$)|^\/$/;
 
-/**
- * express-openapi-validator 5.6 finds a request's operation by compiling path-to-regexp for every declared route
- * on every request (openapi.metadata.js, lookupRoute): with ~100 routes that was the largest single cost of a
- * request. The compile is pure, so it is memoised once, on the very module instance the validator calls.
- */
-function memoisePathToRegexp(): void {
-  const require = createRequire(import.meta.url);
-  const from = dirname(require.resolve("express-openapi-validator"));
-  const ptr = require(require.resolve("path-to-regexp", { paths: [from] })) as { pathToRegexp: (p: string, o?: object) => unknown; __memoised?: true };
-  if (ptr.__memoised) return;
-  const compile = ptr.pathToRegexp;
-  // Keyed by path and the two flags the validator passes; any other option set is compiled as before.
-  const cache = [new Map<string, unknown>(), new Map<string, unknown>(), new Map<string, unknown>(), new Map<string, unknown>()];
-  ptr.pathToRegexp = (path: string, opts?: { sensitive?: boolean; strict?: boolean }) => {
-    if (typeof path !== "string" || (opts && Object.keys(opts).some((k) => k !== "sensitive" && k !== "strict"))) return compile(path, opts);
-    const byPath = cache[(opts?.sensitive ? 1 : 0) | (opts?.strict ? 2 : 0)]!;
-    let hit = byPath.get(path);
-    if (hit === undefined) byPath.set(path, (hit = compile(path, opts)));
-    return hit;
-  };
-  ptr.__memoised = true;
-}
+// express-openapi-validator 5.6 finds a request's operation by compiling path-to-regexp for every declared route on
+// every request (openapi.metadata.js, lookupRoute); with ~100 routes that was the largest single cost of a request.
+// patches/express-openapi-validator+5.6.2.patch (applied by patch-package on install) compiles each route once;
+// test/validator-patch.test.ts fails when the patch is not in place.
 
 /**
  * Query strings are read as HTML forms and URLSearchParams write them: `+` is a space (Express's query parser
@@ -80,7 +60,6 @@ export function acceptingFormEncoding(apiSpec: object): object {
 }
 
 export function validator(apiSpec: object, validateResponses: boolean): RequestHandler[] {
-  memoisePathToRegexp();
   return OpenApiValidator.middleware({
     apiSpec: acceptingFormEncoding(apiSpec) as never,
     // Bodies are checked strictly (`"5"` is not an integer: 422); the validator always coerces query and path strings.
