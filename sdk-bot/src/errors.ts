@@ -1,13 +1,10 @@
 // One error family (spec 7.3): every non-2xx answer of the bot API becomes an ApiError carrying the HTTP status;
 // network failures are never wrapped (they reach the caller as the fetch implementation threw them).
 
+import type { components } from "./api-types.ts";
+
 /** One entry of a 422 body (CONTRACT 0). */
-export interface ValidationIssue {
-  location: "body" | "query" | "path" | "header";
-  path: string;
-  message: string;
-  code: string;
-}
+export type ValidationIssue = components["schemas"]["ValidationIssue"];
 
 export interface ApiErrorInit {
   status: number;

@@ -16,6 +16,6 @@ export {
   type ReceiverOptions, type HandlerContext, type CommandContext, type Interaction, type EventHandler, type CommandHandler, type CommandEvent, type ReceiveResult, type Responder,
 } from "./webhooks/receiver.ts";
 export { createWebhookHandler, expressWebhook, type WebhookListener, type HttpReceiverOptions } from "./webhooks/http.ts";
-export { EVENT_TYPES, type EventType, type EventDataMap, type WebhookEvent, type OptionValue, type ScopeName } from "./webhooks/events.ts";
+export { EVENT_TYPES, SCOPES, type EventType, type EventDataMap, type WebhookEvent, type OptionValue, type ScopeName } from "./webhooks/events.ts";
 export type * from "./webhooks/events.ts";
 export type { paths, components } from "./api-types.ts";

@@ -18,7 +18,7 @@ it("npm pack gives a tarball that installs and runs in an empty folder", { timeo
   const tarball = readdirSync(work).find((f) => f.endsWith(".tgz"));
   expect(tarball).toMatch(/^parley-sdk-bot-.*\.tgz$/);
   const listing = run("tar", ["-tzf", join(work, tarball as string)], work);
-  expect(listing).toContain("package/dist/index.js");
+  expect(listing).toContain("package/dist/sdk-bot/src/index.js");
   expect(listing).toContain("package/dist/generated/api.d.ts");
   expect(listing).toContain("package/README.md");
   expect(listing).not.toContain("package/src/");

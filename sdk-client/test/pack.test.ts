@@ -28,7 +28,7 @@ it("npm pack produces a tarball that installs and runs in an empty folder", { ti
   const tarball = readdirSync(work).find((f) => f.endsWith(".tgz"));
   expect(tarball).toMatch(/^parley-sdk-client-\d+\.\d+\.\d+\.tgz$/);
   const files = execFileSync("tar", ["-tzf", join(work, tarball!)], { encoding: "utf8" }).split("\n");
-  expect(files).toContain("package/dist/index.js");
+  expect(files).toContain("package/dist/sdk-client/src/index.js");
   expect(files).toContain("package/dist/generated/api.d.ts");
   expect(files.some((f) => f.includes("/src/") || f.includes("/test/"))).toBe(false);
 

@@ -4,7 +4,7 @@ import { channelLabel } from "../ui.tsx";
 import { useState } from "react";
 import type { BotMembershipResponse, ChannelResponse } from "@parley/sdk-client";
 import { usePortal } from "../context.ts";
-import { SCOPES } from "../scopes.ts";
+import { SCOPES } from "../labels.ts";
 import { Async, Confirm, ErrorBox, Field, useAction, useLoad, when } from "../ui.tsx";
 
 export function InstallsPanel({ spaceId, channels, onChanged }: { spaceId: string; channels: ChannelResponse[]; onChanged?: () => void }) {

@@ -5,21 +5,10 @@ import type { components } from "@parley/sdk-client";
 import { usePortal } from "../context.ts";
 import { Async, Confirm, ErrorBox, Field, ShownOnce, useAction, useLoad, when } from "../ui.tsx";
 import { DeliveryLog } from "./DeliveryLog.tsx";
+import { EVENT_TYPES } from "../labels.ts";
 
 type Webhook = components["schemas"]["Webhooks.WebhookResponse"];
 
-export const EVENT_TYPES = [
-  ["command.invoked", "a user invokes one of its commands"],
-  ["message.created", "a bot or service message is posted in an allowed channel"],
-  ["message.deleted", "such a message is deleted"],
-  ["reaction.added", "a reaction is added to such a message"],
-  ["member.joined", "someone joins a space it is in"],
-  ["member.left", "someone leaves a space it is in"],
-  ["bot.installed", "it is installed in a space"],
-  ["bot.uninstalled", "it is removed from a space"],
-  ["voice.joined", "someone joins a voice channel"],
-  ["webhook.ping", "you press Ping"],
-] as const;
 
 export function WebhooksPanel({ botId, onChanged }: { botId: string; onChanged?: () => void }) {
   const { client } = usePortal();

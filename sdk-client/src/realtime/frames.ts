@@ -1,113 +1,45 @@
-// Realtime frames (CONTRACT 5, spec 2.10). Server frames are JSON objects with a string `type`; the known ones
-// are typed here, anything else arrives as an UnknownFrame so that a newer server never breaks an older client.
+// Realtime frames (CONTRACT 5 and 12, spec 2.10), as spec/realtime declares them: the generated types under
+// friendly names. Anything the server sends that this version does not know arrives as an UnknownFrame, so that a
+// newer server never breaks an older client.
 import type { components } from "../generated.ts";
 
 type S = components["schemas"];
 
-export interface ReadyFrame {
-  type: "ready";
-  user_id: string;
-  /** This connection's id. */
-  session_id: string;
-}
-
-export interface PongFrame {
-  type: "pong";
-}
-
-/** The ephemeral reply of a bot to the caller's command invocation (spec 2.10); never stored. */
-export interface InteractionResponseFrame {
-  type: "interaction:response";
-  interaction_id: string;
-  channel_id: string;
-  space_id: string;
-  bot_user_id: string;
-  content: string;
-  ephemeral: true;
-  is_bot: true;
-}
-
-export type MessageCreatedFrame = { type: "message:created" } & S["Chat.MessageResponse"];
-
-export interface MessageDeletedFrame {
-  type: "message:deleted";
-  id: string;
-  space_id: string;
-  channel_id: string;
-}
-
-export interface ReactionAddedFrame {
-  type: "reaction:added";
-  message_id: string;
-  channel_id: string;
-  space_id: string;
-  emoji: string;
-  user_id: string;
-}
-
-export interface PresenceUpdateFrame {
-  type: "presence:update";
-  user_id: string;
-  status: S["Users.PresenceStatus"];
-  custom_status: string | null;
-}
-
-/** The answer to `presence:subscribe` (see RealtimeClient.subscribePresence). */
-export interface PresenceSubscribedFrame {
-  type: "presence:subscribed";
-  space_id: string;
-  /** Members of the space others see as anything but offline. */
-  online_count: number;
-  presences: { user_id: string; status: S["Users.PresenceStatus"]; custom_status: string | null }[];
-}
-
-/** The space was deleted; the connection no longer hears it. */
-export interface SpaceDeletedFrame {
-  type: "space:deleted";
-  space_id: string;
-}
-
-export interface MemberJoinedFrame {
-  type: "member:joined";
-  space_id: string;
-  user_id: string;
-  member_id: string;
-  role: S["SpaceRole"];
-}
-
-export interface MemberLeftFrame {
-  type: "member:left";
-  space_id: string;
-  user_id: string;
-  member_id: string;
-  reason: "left" | "kicked";
-}
-
+// server → client
+export type ReadyFrame = S["Realtime.ReadyFrame"];
+export type PongFrame = S["Realtime.PongFrame"];
 /** The server's answer to a frame it could not use (CONTRACT 5). */
-export interface ErrorFrame {
-  type: "error";
-  detail: string;
-}
+export type ErrorFrame = S["Realtime.ErrorFrame"];
+/** The ephemeral reply of a bot to the caller's command invocation (spec 2.10); never stored. */
+export type InteractionResponseFrame = S["Realtime.InteractionResponseFrame"];
+export type MessageCreatedFrame = S["Realtime.MessageCreatedFrame"];
+export type MessageDeletedFrame = S["Realtime.MessageDeletedFrame"];
+export type ReactionAddedFrame = S["Realtime.ReactionAddedFrame"];
+export type PresenceUpdateFrame = S["Realtime.PresenceUpdateFrame"];
+/** The answer to `presence:subscribe` (see RealtimeClient.subscribePresence). */
+export type PresenceSubscribedFrame = S["Realtime.PresenceSubscribedFrame"];
+/** The space was deleted; the connection no longer hears it. */
+export type SpaceDeletedFrame = S["Realtime.SpaceDeletedFrame"];
+export type MemberJoinedFrame = S["Realtime.MemberJoinedFrame"];
+export type MemberLeftFrame = S["Realtime.MemberLeftFrame"];
+export type E2eCommitFrame = S["Realtime.E2eCommitFrame"];
+export type E2eWelcomeFrame = S["Realtime.E2eWelcomeFrame"];
+export type E2eMembershipFrame = S["Realtime.E2eMembershipFrame"];
+
+// client → server
+export type AuthFrame = S["Realtime.AuthFrame"];
+export type PingFrame = S["Realtime.PingFrame"];
+export type PresenceSubscribeFrame = S["Realtime.PresenceSubscribeFrame"];
+/** Every frame a client may send. */
+export type ClientFrame = S["Realtime.ClientFrame"];
+
+/** Every frame this client knows. */
+export type KnownFrame = S["Realtime.ServerFrame"];
 
 /** Every frame type this client knows, by name. */
-export interface KnownFrames {
-  ready: ReadyFrame;
-  pong: PongFrame;
-  "interaction:response": InteractionResponseFrame;
-  "message:created": MessageCreatedFrame;
-  "message:deleted": MessageDeletedFrame;
-  "reaction:added": ReactionAddedFrame;
-  "presence:update": PresenceUpdateFrame;
-  "presence:subscribed": PresenceSubscribedFrame;
-  "space:deleted": SpaceDeletedFrame;
-  "member:joined": MemberJoinedFrame;
-  "member:left": MemberLeftFrame;
-  error: ErrorFrame;
-}
+export type KnownFrames = { [F in KnownFrame as F["type"]]: F };
 
-export type KnownFrame = KnownFrames[keyof KnownFrames];
-
-/** A frame of a type this version of the client does not know (e.g. `e2e:commit`). */
+/** A frame of a type this version of the client does not know. */
 export interface UnknownFrame {
   type: string;
   [key: string]: unknown;
