@@ -6,6 +6,7 @@ import { Redis } from "ioredis";
 import type { WebSocket } from "ws";
 import { RedisPubSub } from "../../server/src/platform/pubsub.ts";
 import { RealtimePublisher } from "../../server/src/platform/realtime/publisher.ts";
+import type { components } from "../../generated/api.d.ts";
 import { closeAll, connectMany, freePort, percentile, seedSpace, seedUsers, sleep, spawnNode, startParley } from "./realtime-common.ts";
 
 /** Resolves with the time the last of `sockets` received a frame of `bytes` bytes, once armed. */
@@ -57,8 +58,8 @@ export async function run(n = 1000, rounds = 50): Promise<Record<string, unknown
         headers: { "content-type": "application/json", authorization: `Bearer ${users[0]!.token}` },
         body: JSON.stringify({ ciphertext: Buffer.alloc(256, 7).toString("base64") }),
       }).then((r) => r.json());
-    const sample = (await post()) as Record<string, unknown>;
-    const frame = { type: "message:created", ...sample };
+    const sample = (await post()) as components["schemas"]["Chat.MessageResponse"];
+    const frame = { type: "message:created" as const, ...sample };
     const text = JSON.stringify(frame);
     const bytes = Buffer.byteLength(text);
     const parley = receiver(parleySockets, bytes);

@@ -5,6 +5,7 @@
 import type { ParleyClient } from "../client.ts";
 import { isApiError } from "../errors.ts";
 import type { RealtimeClient } from "../realtime/client.ts";
+import type { E2eCommitFrame, E2eMembershipFrame, E2eWelcomeFrame } from "../realtime/frames.ts";
 import type * as T from "../types.ts";
 import { fromB64, fromUtf8, packJson, toB64, unpackJson, utf8 } from "./codec.ts";
 import * as mls from "./mls.ts";
@@ -34,7 +35,6 @@ interface GroupRecord {
   state: Uint8Array;
 }
 
-type Frame = { type: string; [k: string]: unknown };
 
 const K = {
   kp: (ref: string) => `kp:${ref}`,
@@ -96,9 +96,9 @@ export class E2EClient {
   /** Handles `e2e:commit`, `e2e:welcome` and `e2e:membership` frames; returns the function that stops it. */
   attach(realtime: RealtimeClient): () => void {
     const offs = [
-      realtime.on("e2e:commit", (f) => void this.onCommit(f as Frame).catch(() => {})),
-      realtime.on("e2e:welcome", (f) => void this.onWelcome(f as Frame).catch(() => {})),
-      realtime.on("e2e:membership", (f) => void this.onMembership(f as Frame).catch(() => {})),
+      realtime.on("e2e:commit", (f) => void this.onCommit(f).catch(() => {})),
+      realtime.on("e2e:welcome", (f) => void this.onWelcome(f).catch(() => {})),
+      realtime.on("e2e:membership", (f) => void this.onMembership(f).catch(() => {})),
       // Welcomes sent while this device was disconnected were kept by the server: take them after each reconnect.
       realtime.on("connected", () => void this.fetchWelcomes().catch(() => {})),
     ];
@@ -386,7 +386,7 @@ export class E2EClient {
     throw new Error("could not commit the membership change (too much contention)");
   }
 
-  private async onCommit(f: Frame): Promise<void> {
+  private async onCommit(f: E2eCommitFrame): Promise<void> {
     const channelId = String(f.channel_id);
     await this.locked(channelId, async () => {
       const rec = await this.record(channelId);
@@ -402,7 +402,7 @@ export class E2EClient {
     });
   }
 
-  private async onWelcome(f: Frame): Promise<void> {
+  private async onWelcome(f: E2eWelcomeFrame): Promise<void> {
     const channelId = String(f.channel_id);
     await this.o.store.set(K.welcome(channelId), utf8(String(f.welcome)));
     this.welcomeWaiters.get(channelId)?.();
@@ -410,7 +410,7 @@ export class E2EClient {
   }
 
   /** A member joined or left the space: commit the matching Add or Remove in every group of that space this device is in. */
-  private async onMembership(f: Frame): Promise<void> {
+  private async onMembership(f: E2eMembershipFrame): Promise<void> {
     const spaceId = String(f.space_id);
     const userId = String(f.user_id);
     if (userId === this.id.userId) return;

@@ -1,10 +1,11 @@
 // Pure rules of bot membership (spec 2.2, 7.1): the scope list and the per-request access checks.
+import { ScopeValues, type BotMembershipState, type Scope } from "../../../../generated/enums.ts";
 import { badRequest, forbidden, notFound } from "../../platform/errors.ts";
 
-export const SCOPES = ["commands", "messages.send", "messages.react", "messages.delete.own", "moderation.messages"] as const;
-export type Scope = (typeof SCOPES)[number];
+/** The scopes spec/bots declares (spec 2.2). */
+export { ScopeValues as SCOPES, type Scope };
 
-export type InstallState = "ACTIVE" | "suspended" | "revoked";
+export type InstallState = BotMembershipState;
 
 /** A bot's membership in one space, as every bot-API request in that space sees it. */
 export interface Install {
@@ -22,7 +23,7 @@ export interface Need {
   channelId?: string;
 }
 
-const isScope = (s: string): s is Scope => (SCOPES as readonly string[]).includes(s);
+const isScope = (s: string): s is Scope => (ScopeValues as readonly string[]).includes(s);
 
 /** Known scopes, deduplicated in the order sent; the first unknown one is a 400. */
 export function checkScopes(scopes: string[]): Scope[] {

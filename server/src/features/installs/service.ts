@@ -42,8 +42,13 @@ async function alreadyInstalledOnClash<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** Where bot.installed / bot.uninstalled go (the webhook dispatcher): rows in the change's transaction, queued after. */
+/** The bot's own lifecycle events (CONTRACT 6), their `data` as spec/events declares it. */
+export type BotLifecycleEvent =
+  | { type: "bot.installed"; spaceId: string; data: components["schemas"]["Events.BotInstalledData"] }
+  | { type: "bot.uninstalled"; spaceId: string; data: components["schemas"]["Events.BotUninstalledData"] };
+
 export interface BotEventSink {
-  record(trx: Knex, event: { type: "bot.installed" | "bot.uninstalled"; spaceId: string; data: Record<string, unknown> }, botIds: string[]): Promise<string[]>;
+  record(trx: Knex, event: BotLifecycleEvent, botIds: string[]): Promise<string[]>;
   enqueue(ids: string[]): Promise<void>;
 }
 

@@ -6,7 +6,7 @@ import type { Clock } from "../../platform/clock.ts";
 import { newId } from "../../platform/ids.ts";
 import type { Logger } from "../../platform/logger.ts";
 import { sealBody } from "./body.ts";
-import { envelopeBody, type EventType } from "./events.ts";
+import { envelopeBody, type BotEvent } from "./events.ts";
 import { jobIdOf, type DeliveryJob, type Lanes } from "./jobs.ts";
 import { redactFinishedBody } from "./privacy.ts";
 import * as store from "./store.ts";
@@ -14,11 +14,7 @@ import { ATTEMPTS, DUE_MARGIN_MS, IN_PROCESS_DUE_MS, isSuspended, type DeliveryA
 
 export { isSuspended } from "./worker.ts";
 
-export interface BotEvent {
-  type: EventType;
-  spaceId: string | null;
-  data: Record<string, unknown>;
-}
+export type { BotEvent } from "./events.ts";
 
 /** A subscribed webhook as the audience query (or the invocation's facts) gives it. */
 export type Subscriber = Pick<store.WebhookRow, "id" | "bot_user_id" | "state" | "suspended_until">;

@@ -1,26 +1,22 @@
-// Event types bots can subscribe to (CONTRACT 6) and the envelope of spec 2.6.
+// Event types bots can subscribe to (CONTRACT 6) and the envelope of spec 2.6, both declared in spec/events/.
+import type { components } from "../../../../generated/api.d.ts";
+import { EventTypeValues, type EventType } from "../../../../generated/enums.ts";
 import { badRequest } from "../../platform/errors.ts";
 
-export const EVENT_TYPES = [
-  "command.invoked", "message.created", "message.deleted", "reaction.added", "member.joined", "member.left",
-  "bot.installed", "bot.uninstalled", "voice.joined", "webhook.ping",
-] as const;
+export { EventTypeValues as EVENT_TYPES, type EventType };
 
-export type EventType = (typeof EVENT_TYPES)[number];
+type AnyEvent = components["schemas"]["Events.WebhookEvent"];
+
+/** A domain event for bots: one event type with its own `data`, and the space it happened in. */
+export type BotEvent = { [E in AnyEvent as E["type"]]: { type: E["type"]; spaceId: string | null; data: E["data"] } }[EventType];
 
 export function checkEventTypes(events: string[]): EventType[] {
-  for (const e of events) if (!(EVENT_TYPES as readonly string[]).includes(e)) throw badRequest(`unknown event type: ${e}`);
+  for (const e of events) if (!(EventTypeValues as readonly string[]).includes(e)) throw badRequest(`unknown event type: ${e}`);
   return [...new Set(events)] as EventType[];
 }
 
-export interface Envelope {
-  id: string;
-  type: EventType;
-  space_id: string | null;
-  delivered_at: string;
-  bot_user_id: string;
-  data: Record<string, unknown>;
-}
+/** One delivery body; `type` and `data` arrive paired from a BotEvent. */
+export type Envelope = Omit<AnyEvent, "type" | "data"> & Pick<BotEvent, "type" | "data">;
 
 /** Compact UTF-8 JSON; JSON.stringify leaves non-ASCII characters unescaped, as spec 6 asks. */
 export const envelopeBody = (e: Envelope): string => JSON.stringify(e);

@@ -7,6 +7,13 @@ import { registerUser, type TestUser } from "../../../../test/helpers/users.ts";
 import { startReceiver, type Receiver } from "../../../../test/helpers/receiver.ts";
 import { createBot } from "../../../../test/helpers/bots.ts";
 import { MAIN_CONCURRENCY } from "./index.ts";
+import type { BotEvent } from "./events.ts";
+
+/** Any well-formed `command.invoked` data: these tests look at lanes and timing, not at what the event says. */
+const invoked: Extract<BotEvent, { type: "command.invoked" }>["data"] = {
+  target_bot_user_id: "", interaction_id: "", interaction_token: "", channel_id: "", actor_user_id: "",
+  command: "lane", options: {}, command_version: 1, created_at: new Date(0).toISOString(),
+};
 
 let server: TestServer;
 let http: ReturnType<typeof api>;
@@ -75,8 +82,8 @@ describe("forced lane", () => {
     const healthy = await receiver();
     const { botId } = await hookOn(healthy.url, ["command.invoked"]);
     const started = Date.now();
-    const ids = await server.webhooks.dispatcher.publish({ type: "command.invoked", spaceId: null, data: {} }, [botId]);
-    await server.webhooks.dispatcher.publish({ type: "command.invoked", spaceId: null, data: {} }, [botId]);
+    const ids = await server.webhooks.dispatcher.publish({ type: "command.invoked", spaceId: null, data: invoked }, [botId]);
+    await server.webhooks.dispatcher.publish({ type: "command.invoked", spaceId: null, data: invoked }, [botId]);
     const got = await healthy.waitFor(2, 8_000);
     expect(got[0]!.headers["x-service-delivery"]).toBe(ids[0]);
     // Well under one hanging attempt's 10 s: no main-lane worker was held.

@@ -2,14 +2,11 @@
 // and the single mapping of its errors to the CONTRACT 0 bodies.
 import * as OpenApiValidator from "express-openapi-validator";
 import type { RequestHandler } from "express";
+import type { components } from "../../../../generated/api.d.ts";
 import { HttpError } from "../errors.ts";
 
-export interface ValidationIssue {
-  location: "body" | "query" | "path" | "header";
-  path: string;
-  message: string;
-  code: string;
-}
+/** One entry of a 422 body (CONTRACT 0). */
+export type ValidationIssue = components["schemas"]["ValidationIssue"];
 
 /** 422 with the list of what failed (CONTRACT 0). */
 export class ValidationFailed extends HttpError {

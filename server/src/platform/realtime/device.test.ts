@@ -31,15 +31,16 @@ describe("toDevice", () => {
     for (const c of [phoneA, phoneB, laptop, bob]) await registry.add(c);
     const rt = new RealtimePublisher(pubsub);
 
-    await rt.toDevice("alice", "dev-phone", { type: "e2e:welcome", welcome: "AAAA" });
-    await rt.toUser("alice", { type: "note" });
+    const welcome = { type: "e2e:welcome", channel_id: "c", epoch: 1, welcome: "AAAA" } as const;
+    await rt.toDevice("alice", "dev-phone", welcome);
+    await rt.toUser("alice", { type: "test:note" });
     await settle();
-    expect(phoneA.got.map((t) => JSON.parse(t))).toEqual([{ type: "e2e:welcome", welcome: "AAAA" }, { type: "note" }]);
+    expect(phoneA.got.map((t) => JSON.parse(t))).toEqual([welcome, { type: "test:note" }]);
     expect(phoneB.got).toEqual(phoneA.got);
-    expect(laptop.got.map((t) => JSON.parse(t))).toEqual([{ type: "note" }]);
+    expect(laptop.got.map((t) => JSON.parse(t))).toEqual([{ type: "test:note" }]);
     expect(bob.got).toEqual([]);
 
-    await rt.toDevice("alice", "dev-unknown", { type: "x" });
+    await rt.toDevice("alice", "dev-unknown", { type: "test:x" });
     await settle();
     expect(phoneA.got).toHaveLength(2);
     await pubsub.close();
