@@ -2,7 +2,7 @@
 // Runs as one process (`node --import tsx`, no wrapper that would forward a signal and kill us after it).
 import { ConfigError, loadConfig } from "./platform/config.ts";
 import { EmbeddedPostgresError } from "./platform/embedded-postgres.ts";
-import { startServer } from "./server.ts";
+import { startServer, type RunningServer } from "./server.ts";
 
 let config;
 try {
@@ -15,24 +15,19 @@ try {
   throw err;
 }
 
-let server;
-try {
-  server = await startServer(config);
-} catch (err) {
-  if (err instanceof EmbeddedPostgresError) {
-    console.error(err.message);
-    process.exit(1);
-  }
-  throw err;
-}
-console.log(`Parley is listening on ${server.url} (API reference: ${server.url}/api/docs)`);
-
 // A supervisor that signals the whole process group, or an impatient Ctrl-C, may deliver the signal more than
 // once: a repeat during the drain is logged and ignored, so requests in flight still get their answers; the
-// third signal forces the exit.
+// third signal forces the exit. Registered before anything is announced: whoever reads "listening" may signal
+// at once.
+let server: RunningServer | undefined;
 let signals = 0;
 const onSignal = (signal: NodeJS.Signals) => {
   signals++;
+  if (!server) {
+    // Still starting: nothing to drain. process.exit runs the exit hooks (the embedded database stops).
+    console.error(`${signal} during start: exiting`);
+    process.exit(1);
+  }
   const log = server.platform.log;
   if (signals === 1) {
     log.info({ signal, delayMs: config.shutdownDelayMs }, "shutting down");
@@ -52,3 +47,14 @@ const onSignal = (signal: NodeJS.Signals) => {
 };
 process.on("SIGTERM", onSignal);
 process.on("SIGINT", onSignal);
+
+try {
+  server = await startServer(config);
+} catch (err) {
+  if (err instanceof EmbeddedPostgresError) {
+    console.error(err.message);
+    process.exit(1);
+  }
+  throw err;
+}
+console.log(`Parley is listening on ${server.url} (API reference: ${server.url}/api/docs)`);
