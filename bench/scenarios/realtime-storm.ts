@@ -22,7 +22,17 @@ async function settle(url: string, quietMs = 30): Promise<number> {
   return performance.now() - t0;
 }
 
-export async function run(n = 2000, concurrency = 50): Promise<Record<string, number>> {
+export interface StormResult {
+  sockets: number;
+  concurrency: number;
+  parley_ms: number;
+  bare_ws_ms: number;
+  ratio: number;
+  drain_ms: number;
+  frames_after_ready_per_socket: number;
+}
+
+export async function run(n = 2000, concurrency = 50): Promise<StormResult> {
   step(`starting servers (${n} sockets, ${concurrency} at a time)`);
   const bench = await startParley();
   const port = await freePort();

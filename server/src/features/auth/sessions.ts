@@ -6,13 +6,27 @@ import type { Knex } from "knex";
 import type { PubSub } from "../../platform/pubsub.ts";
 import type { Clock } from "../../platform/clock.ts";
 import { Cache } from "../../platform/cache.ts";
-import { liveSessionsAmong, sessionOwner, touchSession } from "./store.ts";
+import DataLoader from "dataloader";
+import { liveSessionsAmong, sessionOwners, touchSession } from "./store.ts";
 
 export class SessionGuard {
   /** Session id → its user id; only live sessions are kept (an unknown or revoked one costs a query). */
   private alive: Cache<string | undefined>;
 
+  /**
+   * Read-only lookups of socket connects, batched: the connects read in one turn of the event loop share one query
+   * (a connect storm costs a query per batch, not per socket).
+   */
+  private owners: DataLoader<string, string | undefined>;
+
   constructor(private db: Knex, private pubsub: PubSub, clock: Clock) {
+    this.owners = new DataLoader(
+      async (ids) => {
+        const found = await sessionOwners(this.db, ids);
+        return ids.map((id) => found.get(id));
+      },
+      { cache: false, maxBatchSize: 500, batchScheduleFn: (run) => void setImmediate(run) },
+    );
     this.alive = new Cache({ name: "sessions", max: 50_000, ttlMs: 30_000, clock, pubsub, keep: (userId) => userId !== undefined });
   }
 
@@ -26,8 +40,8 @@ export class SessionGuard {
    */
   async check(sessionId: string, userId: string, opts: { touch?: boolean } = {}): Promise<boolean> {
     const hit = this.alive.hit(sessionId);
-    const read = opts.touch === false ? sessionOwner : touchSession;
-    const owner = hit ? hit.value : await this.alive.load(sessionId, () => read(this.db, sessionId));
+    const read = opts.touch === false ? () => this.owners.load(sessionId) : () => touchSession(this.db, sessionId);
+    const owner = hit ? hit.value : await this.alive.load(sessionId, read);
     return owner === userId;
   }
 

@@ -82,10 +82,10 @@ export async function isTaken(db: Knex, column: "username" | "email", value: str
   return Boolean(await db("users").where(column, value).first("id"));
 }
 
-/** A live session's user id, without writing anything (the realtime gateway's check); undefined when unknown or revoked. */
-export async function sessionOwner(db: Knex, id: string): Promise<string | undefined> {
-  const row = await db("sessions").select("user_id").where({ id }).whereNull("revoked_at").first();
-  return row?.user_id;
+/** The user ids of those of `ids` that are live sessions, in one query (socket connects, batched). */
+export async function sessionOwners(db: Knex, ids: readonly string[]): Promise<Map<string, string>> {
+  const rows = await db("sessions").select("id", "user_id").whereIn("id", [...ids]).whereNull("revoked_at");
+  return new Map(rows.map((r: { id: string; user_id: string }) => [r.id, r.user_id]));
 }
 
 /** Which of `ids` are live sessions (one query; the realtime gateway re-checks its sockets with it). */

@@ -3,13 +3,14 @@
 // transitions that time alone causes (idle, offline) are announced by a timer in the process that last saw a change.
 // Connection counts go through the ConnectionLedger, which corrects them when a server process dies.
 import type { Knex } from "knex";
+import DataLoader from "dataloader";
 import type { Kv } from "../../platform/kv.ts";
 import type { Clock } from "../../platform/clock.ts";
 import type { RealtimePublisher } from "../../platform/realtime/publisher.ts";
 import type { PresenceSelection } from "../../platform/realtime/frames.ts";
 import { CONTRACT_TIMINGS, effectiveStatus, nextTransitionAt, publicView, type PresenceFacts, type PresenceStatus, type PresenceTimings } from "./rules.ts";
 import { MemoryLedger, type ConnectionLedger } from "./ledger.ts";
-import { allMembers, audienceOf, memberRange, membersAmong } from "./store.ts";
+import { allMembers, audiencesOf, memberRange, membersAmong, type Audience } from "./store.ts";
 
 export type { PresenceStatus } from "./rules.ts";
 
@@ -64,6 +65,8 @@ export class PresenceService {
   private readonly ledger: ConnectionLedger;
   readonly timings: PresenceTimings;
   readonly largeThreshold: number;
+  /** Announcements of one event-loop turn share three queries (a connect storm: per batch, not per socket). */
+  private audiences: DataLoader<string, Audience>;
 
   constructor(o: PresenceOptions) {
     this.kv = o.kv;
@@ -73,6 +76,13 @@ export class PresenceService {
     this.ledger = o.ledger ?? new MemoryLedger(o.kv, { kvKey: K.conns, ttlMs: CONN_TTL_MS });
     this.timings = o.timings ?? CONTRACT_TIMINGS;
     this.largeThreshold = o.largeThreshold ?? 250;
+    this.audiences = new DataLoader(
+      async (ids) => {
+        const found = await audiencesOf(this.db, ids, this.largeThreshold);
+        return ids.map((id) => found.get(id)!);
+      },
+      { cache: false, maxBatchSize: 500, batchScheduleFn: (run) => void setImmediate(run) },
+    );
   }
 
   /** Starts the ledger's heartbeat; users orphaned by a dead process count as disconnected when it was last heard of. */
@@ -255,7 +265,7 @@ export class PresenceService {
    * On a first connect (`syncHidden`) the hidden flag is re-read from settings in the same round of queries.
    */
   private async announce(userId: string, f: PresenceFacts, opts: { syncHidden?: boolean; quietUnlessHiddenChanged?: boolean } = {}): Promise<void> {
-    const audience = await audienceOf(this.db, userId, this.largeThreshold);
+    const audience = await this.audiences.load(userId);
     if (opts.syncHidden && audience.hidden !== f.hidden) {
       await (audience.hidden ? this.kv.set(K.hidden(userId), "1") : this.kv.del(K.hidden(userId)));
       f = { ...f, hidden: audience.hidden };

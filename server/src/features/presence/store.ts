@@ -13,28 +13,35 @@ export interface Audience {
   hidden: boolean;
 }
 
-export async function audienceOf(db: Knex, userId: string, largeThreshold: number): Promise<Audience> {
-  const [spaces, friends, user] = await Promise.all([
-    db("members as m").join("spaces as s", "s.id", "m.space_id").select("m.space_id", "s.member_count").where("m.user_id", userId),
+/** The audiences of many users in three queries (the announcements of one event-loop turn are batched). */
+export async function audiencesOf(db: Knex, userIds: readonly string[], largeThreshold: number): Promise<Map<string, Audience>> {
+  const ids = [...userIds];
+  const [spaces, friends, users] = await Promise.all([
+    db("members as m").join("spaces as s", "s.id", "m.space_id").select("m.user_id", "m.space_id", "s.member_count").whereIn("m.user_id", ids),
     db("friendships as f")
-      .select("f.friend_id as id")
-      .where({ "f.user_id": userId, "f.state": "accepted" })
+      .select("f.user_id", "f.friend_id")
+      .whereIn("f.user_id", ids)
+      .where("f.state", "accepted")
       .whereNotExists((q) =>
         q
           .select(db.raw("1"))
           .from("members as m1")
           .join("members as m2", "m2.space_id", "m1.space_id")
           .join("spaces as s", "s.id", "m1.space_id")
-          .where("m1.user_id", userId)
+          .whereRaw("m1.user_id = f.user_id")
           .whereRaw("m2.user_id = f.friend_id")
           .where("s.member_count", "<=", largeThreshold),
       ),
-    db("users").select(db.raw("settings->'privacy'->'show_presence' as show")).where({ id: userId }).first(),
+    db("users").select("id", db.raw("settings->'privacy'->'show_presence' as show")).whereIn("id", ids),
   ]);
-  const small: string[] = [];
-  const large: string[] = [];
-  for (const r of spaces as { space_id: string; member_count: number }[]) (r.member_count > largeThreshold ? large : small).push(r.space_id);
-  return { smallSpaceIds: small, largeSpaceIds: large, friendIds: friends.map((r: { id: string }) => r.id), hidden: user?.show === false };
+  const out = new Map<string, Audience>(ids.map((id) => [id, { smallSpaceIds: [], largeSpaceIds: [], friendIds: [], hidden: false }]));
+  for (const r of spaces as { user_id: string; space_id: string; member_count: number }[]) {
+    const a = out.get(r.user_id)!;
+    (r.member_count > largeThreshold ? a.largeSpaceIds : a.smallSpaceIds).push(r.space_id);
+  }
+  for (const r of friends as { user_id: string; friend_id: string }[]) out.get(r.user_id)!.friendIds.push(r.friend_id);
+  for (const r of users as { id: string; show: unknown }[]) out.get(r.id)!.hidden = r.show === false;
+  return out;
 }
 
 /** Those of `userIds` who are members of the space. */

@@ -1,6 +1,7 @@
 // Who is connected to this process, which spaces they belong to, and which pub/sub channels the process must
 // hear for them. Each process subscribes once per locally connected user and once per space any local user is
 // in (reference-counted), and turns every published frame into bytes once, whatever the number of sockets.
+import DataLoader from "dataloader";
 import type { PubSub } from "../pubsub.ts";
 import { CONTROL_PREFIX, RT, membershipSubject, type DeviceEnvelope, type Frame, type MembershipControl } from "./publisher.ts";
 
@@ -57,12 +58,23 @@ export class LocalRegistry<C extends Deliverable> {
   private spaces = new Map<string, SpaceState<C>>();
   /** Each connection's presence subscriptions: space → subject users (only connections that sent one). */
   private watching = new Map<C, Map<string, string[]>>();
+  /** The users loaded in one turn of the event loop share one membership query (a connect storm: one per batch). */
+  private memberships: DataLoader<string, string[]>;
 
   constructor(
     private pubsub: PubSub,
     private spacesOf: SpacesOf,
     private onError: (err: unknown, what: string) => void,
-  ) {}
+  ) {
+    this.memberships = new DataLoader(
+      async (userIds) => {
+        const byUser = new Map<string, string[]>(userIds.map((id) => [id, []]));
+        for (const r of await this.spacesOf([...userIds])) byUser.get(r.userId)?.push(r.spaceId);
+        return userIds.map((id) => byUser.get(id)!);
+      },
+      { cache: false, maxBatchSize: 500, batchScheduleFn: (run) => void setImmediate(run) },
+    );
+  }
 
   get userCount(): number {
     return this.users.size;
@@ -178,9 +190,9 @@ export class LocalRegistry<C extends Deliverable> {
     // Subscribe to the user's channel first, so a membership change made while loading is not missed.
     user.unsubscribe = this.pubsub.subscribe(RT.user(userId), (msg) => this.onUserMessage(userId, msg));
     await user.unsubscribe;
-    const rows = await this.spacesOf([userId]);
+    const spaceIds = await this.memberships.load(userId);
     if (this.users.get(userId) !== user) return;
-    await Promise.all(rows.map((r) => this.setMembership(userId, r.spaceId, "joined")));
+    await Promise.all(spaceIds.map((spaceId) => this.setMembership(userId, spaceId, "joined")));
   }
 
   private setMembership(userId: string, spaceId: string, change: "joined" | "left"): Promise<unknown> | undefined {
