@@ -41,6 +41,21 @@ function routeLabel(req: Request): string {
   return "unmatched";
 }
 
+/** The counter and histogram children of one (method, route, status), looked up once per request by one key. */
+function requestSeries(metrics: Metrics) {
+  const known = new Map<string, { requests: { inc(): void }; duration: { observe(v: number): void } }>();
+  return (method: string, route: string, status: number) => {
+    const key = `${method} ${status} ${route}`;
+    let s = known.get(key);
+    if (!s) {
+      const labels = { method, route, status: String(status) };
+      s = { requests: metrics.httpRequests.labels(labels), duration: metrics.httpDuration.labels(labels) };
+      known.set(key, s);
+    }
+    return s;
+  };
+}
+
 export function createHttpApp(opts: HttpAppOptions): Express {
   const { logger, metrics } = opts;
   const app = express();
@@ -49,19 +64,34 @@ export function createHttpApp(opts: HttpAppOptions): Express {
   app.set("query parser", "simple");
   if (opts.trustProxy !== undefined) app.set("trust proxy", opts.trustProxy);
 
+  // The request's child logger is made on first use: most requests log nothing (a pino child per request was a
+  // measurable share of a cheap request).
+  Object.defineProperty(app.request, "log", {
+    configurable: true,
+    get(this: Request & { _log?: Logger }) {
+      return (this._log ??= logger.child({ reqId: this.id }));
+    },
+    set(this: Request & { _log?: Logger }, value: Logger) {
+      this._log = value;
+    },
+  });
+  const series = requestSeries(metrics);
+  const debug = logger.isLevelEnabled("debug");
+
   app.use((req: Request, res: Response, next: NextFunction) => {
     const given = req.headers["x-request-id"];
     req.id = typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
     res.setHeader("X-Request-Id", req.id);
-    req.log = logger.child({ reqId: req.id });
+    // One clock read here and one at the end, one label lookup: the same figures feed metrics and the log line.
     const started = process.hrtime.bigint();
     res.on("finish", () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const labels = { method: req.method, route: routeLabel(req), status: String(res.statusCode) };
-      metrics.httpRequests.inc(labels);
-      metrics.httpDuration.observe(labels, seconds);
-      if (logger.isLevelEnabled("debug") || res.statusCode >= 500) {
-        req.log[res.statusCode >= 500 ? "error" : "debug"]({ method: req.method, route: labels.route, status: res.statusCode, ms: Math.round(seconds * 1e4) / 10 }, "request");
+      const route = routeLabel(req);
+      const s = series(req.method, route, res.statusCode);
+      s.requests.inc();
+      s.duration.observe(seconds);
+      if (debug || res.statusCode >= 500) {
+        req.log[res.statusCode >= 500 ? "error" : "debug"]({ method: req.method, route, status: res.statusCode, ms: Math.round(seconds * 1e4) / 10 }, "request");
       }
     });
     next();

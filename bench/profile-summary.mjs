@@ -1,0 +1,41 @@
+// Summarises a .cpuprofile (node --cpu-prof) by where the time went: self time per package / area, in % of the
+// busy (non-idle) time, plus the top self-time functions. Usage: node bench/profile-summary.mjs <file> [top=25]
+import { readFileSync } from "node:fs";
+
+const [file, topArg] = process.argv.slice(2);
+const prof = JSON.parse(readFileSync(file, "utf8"));
+const byId = new Map(prof.nodes.map((n) => [n.id, n]));
+const self = new Map();
+const dt = prof.timeDeltas;
+for (let i = 0; i < prof.samples.length; i++) self.set(prof.samples[i], (self.get(prof.samples[i]) ?? 0) + (dt[i] ?? 0));
+
+function area(n) {
+  const url = n.callFrame.url || "";
+  const name = n.callFrame.functionName;
+  if (name === "(idle)" || name === "(program)" || name === "(garbage collector)") return name;
+  let m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
+  if (m) return m[1];
+  if (url.includes("/server/src/")) return "ours: " + url.split("/server/src/")[1].split("/").slice(0, 2).join("/");
+  if (url.startsWith("node:")) return url.split("/")[0].replace(/^node:internal.*/, "node internals") ;
+  if (!url) return "(native / builtins)";
+  return url;
+}
+const total = [...self.values()].reduce((a, b) => a + b, 0);
+const idle = [...self].filter(([id]) => byId.get(id).callFrame.functionName === "(idle)").reduce((a, [, t]) => a + t, 0);
+const busy = total - idle;
+const areas = new Map();
+const fns = new Map();
+for (const [id, t] of self) {
+  const n = byId.get(id);
+  if (n.callFrame.functionName === "(idle)") continue;
+  const a = area(n);
+  areas.set(a, (areas.get(a) ?? 0) + t);
+  const f = `${n.callFrame.functionName || "(anonymous)"} ${(n.callFrame.url || "").replace(/.*node_modules\//, "").replace(/.*\/server\/src\//, "")}:${n.callFrame.lineNumber + 1}`;
+  fns.set(f, (fns.get(f) ?? 0) + t);
+}
+const pct = (t) => `${((t / busy) * 100).toFixed(1).padStart(5)} %`;
+console.log(`busy ${(busy / 1e6).toFixed(1)} s of ${(total / 1e6).toFixed(1)} s sampled`);
+console.log("\nself time by area:");
+for (const [a, t] of [...areas].sort((x, y) => y[1] - x[1]).slice(0, 30)) console.log(`${pct(t)}  ${a}`);
+console.log("\ntop functions (self):");
+for (const [f, t] of [...fns].sort((x, y) => y[1] - x[1]).slice(0, Number(topArg ?? 25))) console.log(`${pct(t)}  ${f}`);
