@@ -1,5 +1,5 @@
 // Background jobs: BullMQ in every mode — on Redis when REDIS_URL is set, otherwise on the service's own
-// PostgreSQL (BullMQ's PostgreSQL backend, which also runs on the embedded PGlite). Same Queue/Worker API.
+// PostgreSQL (BullMQ's PostgreSQL backend, embedded mode's PostgreSQL included). Same Queue/Worker API.
 import { Queue, Worker, withBackend, createPostgresBackend, type Processor, type WorkerOptions, type QueueOptions as BullQueueOptions } from "bullmq";
 import type { PgConnection } from "./db.ts";
 import { createRedis, type Redis } from "./redis.ts";

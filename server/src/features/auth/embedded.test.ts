@@ -1,4 +1,4 @@
-// Smoke test of the embedded mode (PGlite, in-process adapters): the account basics work there too.
+// Smoke test of the embedded mode (the embedded PostgreSQL, in-process adapters): the account basics work there too.
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../../../test/helpers/server.ts";
 import { api } from "../../../../test/helpers/http.ts";

@@ -1,4 +1,4 @@
-// The bot message API, reactions and voice on the embedded database (PGlite) with the in-process limiter: the
+// The bot message API, reactions and voice on the embedded PostgreSQL with the in-process limiter: the
 // default `npm start` mode runs the same SQL (ANY over uuid[], json_agg of reaction counts).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../../../test/helpers/server.ts";

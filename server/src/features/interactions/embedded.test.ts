@@ -1,4 +1,4 @@
-// The whole chain in embedded mode (PGlite, in-process pub/sub and limiter, BullMQ on the embedded database):
+// The whole chain in embedded mode (the embedded PostgreSQL, in-process pub/sub and limiter, BullMQ on the embedded database):
 // catalog, invoke, `command.invoked` at a real receiver, respond, `interaction:response` on a real socket.
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../../../test/helpers/server.ts";

@@ -1,5 +1,5 @@
 // The spaces SQL (data-modifying CTEs, ON CONFLICT on a partial index, ILIKE on the trigram index) on the
-// embedded database (PGlite) too.
+// embedded PostgreSQL too.
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../../../test/helpers/server.ts";
 import { api } from "../../../../test/helpers/http.ts";
@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-it("creates, joins, requests, approves, searches, mutes and leaves on PGlite", async () => {
+it("creates, joins, requests, approves, searches, mutes and leaves on the embedded PostgreSQL", async () => {
   const http = api(server.url);
   const [a, b, c] = await Promise.all([registerUser(server.url), registerUser(server.url), registerUser(server.url)]);
   const pub = (await http.post("/api/spaces", { name: "Embedded Plaza", visibility: "public" }, { token: a.token })).body;

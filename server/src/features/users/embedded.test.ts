@@ -1,4 +1,4 @@
-// The same users, friends and presence paths in embedded mode (PGlite + in-process Kv), where SQL and Kv differ.
+// The same users, friends and presence paths in embedded mode (the embedded PostgreSQL + in-process Kv), where SQL and Kv differ.
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { ManualClock } from "../../platform/clock.ts";
 import { startTestServer, type TestServer } from "../../../../test/helpers/server.ts";
@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-it("settings merge, friends and presence work on PGlite and the in-process Kv", async () => {
+it("settings merge, friends and presence work on the embedded PostgreSQL and the in-process Kv", async () => {
   const http = api(server.url);
   const [a, b] = await Promise.all([registerUser(server.url), registerUser(server.url)]);
   await Promise.all([
