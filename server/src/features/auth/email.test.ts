@@ -5,9 +5,9 @@ import { startTestServer, type TestServer } from "../../../../test/helpers/serve
 import { api } from "../../../../test/helpers/http.ts";
 import { registerUser } from "../../../../test/helpers/users.ts";
 import { ManualClock } from "../../platform/clock.ts";
-import { linkIn, startMailbox, type Mailbox } from "./testing/mailbox.ts";
+import { linkIn, startMailbox, type Mailbox } from "../../../../test/helpers/mailbox.ts";
 import { SAME_ANSWER } from "./email-flows.ts";
-import { metric } from "./testing/metrics.ts";
+import { metric } from "../../../../test/helpers/metrics.ts";
 
 const PUBLIC_URL = "https://parley.example";
 const ADMIN = `boss_${randomBytes(4).toString("hex")}@example.test`;

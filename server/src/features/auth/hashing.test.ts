@@ -6,7 +6,7 @@ import { randomBytes } from "node:crypto";
 import { startTestServer, type TestServer } from "../../../../test/helpers/server.ts";
 import { api } from "../../../../test/helpers/http.ts";
 import { registerUser } from "../../../../test/helpers/users.ts";
-import { metric } from "./testing/metrics.ts";
+import { metric } from "../../../../test/helpers/metrics.ts";
 import { HASH_CONCURRENCY } from "./passwords.ts";
 
 let server: TestServer;

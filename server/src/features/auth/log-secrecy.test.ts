@@ -6,7 +6,7 @@ import { generate } from "otplib";
 import { startTestServer, type TestServer } from "../../../../test/helpers/server.ts";
 import { api } from "../../../../test/helpers/http.ts";
 import { ManualClock } from "../../platform/clock.ts";
-import { linkIn, startMailbox, type Mailbox } from "./testing/mailbox.ts";
+import { linkIn, startMailbox, type Mailbox } from "../../../../test/helpers/mailbox.ts";
 
 let server: TestServer;
 let mailbox: Mailbox;

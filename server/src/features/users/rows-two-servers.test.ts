@@ -11,7 +11,7 @@ import { api } from "../../../../test/helpers/http.ts";
 import { registerUser } from "../../../../test/helpers/users.ts";
 import { createBot } from "../../../../test/helpers/bots.ts";
 import { ManualClock } from "../../platform/clock.ts";
-import { linkIn, startMailbox, type Mailbox } from "../auth/testing/mailbox.ts";
+import { linkIn, startMailbox, type Mailbox } from "../../../../test/helpers/mailbox.ts";
 
 const ADMIN = `root_${randomBytes(4).toString("hex")}@example.test`;
 let db: TestDatabase, redis: TestRedis, mailbox: Mailbox, a: TestServer, b: TestServer;
