@@ -29,7 +29,7 @@ describe("PUT /api/bot/commands", () => {
   it("normalises names and descriptions and starts at version 1, enabled", async () => {
     const bot = await freshBot();
     const res = await bot.put([
-      cmd({ name: "  Roll ", description: "  Roll dice  ", options: [opt({ name: "Sides", type: "INTEGER", required: true, min: 2, max: 100 })] }),
+      cmd({ name: "  Roll ", description: "  Roll dice  ", options: [opt({ name: "Sides", type: "integer", required: true, min: 2, max: 100 })] }),
     ]);
     expect(res.status).toBe(200);
     expect(res.body).toEqual([
@@ -110,9 +110,26 @@ describe("PUT /api/bot/commands", () => {
       const res = await bot.put([cmd({ name: "x", options: [opt({ name: "a", type, ...extra })] })]);
       expect(res.status, `${type} ${JSON.stringify(extra)}`).toBe(400);
     }
+    // Choices of any JSON scalar reach the rule (spec 4.5 rule 6), not the schema's 422.
+    const yes = await bot.put([cmd({ name: "x", options: [opt({ name: "a", type: "boolean", choices: [{ name: "yes", value: true }] })] })]);
+    expect(yes.status).toBe(400);
+    expect(yes.body.detail).toBe("option a: choices are not supported for type boolean");
+    const nulls = await bot.put([cmd({ name: "x", options: [opt({ name: "a", type: "string", choices: [{ name: "none", value: null }] })] })]);
+    expect(nulls.status).toBe(400);
+    expect(nulls.body.detail).toBe("option a: choice value must be a string");
     // More than 25 choices is a schema matter.
     const choices = Array.from({ length: 26 }, (_, i) => ({ name: `c${i}`, value: i }));
     expect((await bot.put([cmd({ name: "x", options: [opt({ name: "a", type: "integer", choices })] })])).status).toBe(422);
+  });
+
+  it("option types are spelled exactly: another spelling is 400 bad option type (spec 2.4)", async () => {
+    const bot = await freshBot();
+    for (const type of ["String", "INTEGER", " number", "Boolean"]) {
+      const res = await bot.put([cmd({ name: "x", options: [opt({ name: "a", type })] })]);
+      expect(res.status, type).toBe(400);
+      expect(res.body.detail).toBe("bad option type");
+    }
+    expect((await bot.list()).body).toEqual([]);
   });
 
   it("keeps valid choices, cutting their names to 100 characters", async () => {
