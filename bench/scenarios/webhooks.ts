@@ -23,19 +23,25 @@ function percentile(sorted: number[], p: number): number {
   return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! * 100) / 100;
 }
 
+/** Arrival times by delivery id, across all receivers; `onArrival` lets the waiting side count without polling. */
+const arrivals = new Map<string, number>();
+let onArrival: (id: string) => void = () => {};
+
 async function receiver() {
-  const arrivals = new Map<string, number>();
   const server = createServer((req, res) => {
     const id = req.headers["x-service-delivery"] as string | undefined;
     req.resume();
     req.on("end", () => {
-      if (id) arrivals.set(id, performance.now());
+      if (id) {
+        arrivals.set(id, performance.now());
+        onArrival(id);
+      }
       res.writeHead(200).end();
     });
   });
   server.keepAliveTimeout = 30_000;
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, arrivals, close: () => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))) };
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, close: () => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))) };
 }
 
 const envelope = (i: number) =>
@@ -90,6 +96,12 @@ export const scenario: Scenario = {
     /** Publishes `count` events to `audience` (IN_FLIGHT at a time) and waits for every delivery to arrive. */
     const serve = async (name: string, count: number, audience: string[]): Promise<BenchResult> => {
       const queuedAt = new Map<string, number>();
+      let waiting = 0;
+      let allIn: () => void = () => {};
+      const done = new Promise<void>((r) => (allIn = r));
+      onArrival = (id) => {
+        if (queuedAt.has(id) && --waiting === 0 && next >= count) allIn();
+      };
       const started = performance.now();
       let next = 0;
       await Promise.all(
@@ -102,9 +114,11 @@ export const scenario: Scenario = {
           }
         }),
       );
-      const arrived = (id: string) => rxs.find((r) => r.arrivals.has(id))?.arrivals.get(id);
-      const deadline = Date.now() + 120_000;
-      while ([...queuedAt.keys()].some((id) => arrived(id) === undefined) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      if (waiting > 0) await Promise.race([done, new Promise((r) => setTimeout(r, 120_000).unref())]);
+      onArrival = () => {};
+      const deadline = Date.now() + 120_000; // the count above can settle early in a rare interleaving: make sure
+      while ([...queuedAt.keys()].some((id) => !arrivals.has(id)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      const arrived = (id: string) => arrivals.get(id);
       const delivered = [...queuedAt.keys()].filter((id) => arrived(id) !== undefined);
       const last = Math.max(...delivered.map((id) => arrived(id)!));
       const latencies = delivered.map((id) => arrived(id)! - queuedAt.get(id)!).sort((a, b) => a - b);

@@ -16,8 +16,9 @@ import { DeliveryAttempts } from "./worker.ts";
 export { DELIVERY_QUEUE, FORCED_QUEUE } from "./jobs.ts";
 
 /**
- * Workers of the main lane. Measured with bench/scenarios/webhooks.ts (fan-out to a local receiver): throughput
- * flattens past ~32 on this 2-core box; more only adds memory and lock renewals. Headroom for slow receivers.
+ * Workers of the main lane. On the 2-core bench box (bench/scenarios/webhooks.ts, fan-out to local receivers) the
+ * CPU, not the worker count, bounds throughput well below this; the count is headroom for receivers that take
+ * their time (each holds a worker up to 10 s). Re-measure on a quiet machine before changing it.
  */
 export const MAIN_CONCURRENCY = 64;
 /** Workers of the forced lane (ping, redeliver): a small share, whatever an owner asks for. */
