@@ -173,9 +173,12 @@ function logTail(file: string): string {
   }
 }
 
+/** Creates the cluster in a scratch folder renamed into place at the end: an interrupted first start leaves no half cluster. */
 async function initdb(bin: string, cluster: string, password: string, owner: { uid: number; gid: number } | undefined): Promise<void> {
-  mkdirSync(cluster, { recursive: true, mode: 0o700 });
-  if (owner) chownSync(cluster, owner.uid, owner.gid);
+  const scratch = `${cluster}.initdb`;
+  rmSync(scratch, { recursive: true, force: true });
+  mkdirSync(scratch, { recursive: true, mode: 0o700 });
+  if (owner) chownSync(scratch, owner.uid, owner.gid);
   // initdb reads the superuser's password from a file; it must be readable by the user initdb runs as.
   const pwfile = join(cluster, "..", `.initdb-password-${randomBytes(4).toString("hex")}`);
   writeFileSync(pwfile, password + "\n", { mode: 0o600 });
@@ -184,19 +187,21 @@ async function initdb(bin: string, cluster: string, password: string, owner: { u
     await run(
       bin,
       [
-        "-D", cluster, "-U", USER, "--auth=scram-sha-256", `--pwfile=${pwfile}`, "-E", "UTF8",
+        "-D", scratch, "-U", USER, "--auth=scram-sha-256", `--pwfile=${pwfile}`, "-E", "UTF8",
         // The builtin C.UTF-8 locale: the same text ordering on every machine, no dependency on the host's locales.
         "--locale-provider=builtin", "--builtin-locale=C.UTF-8", "--lc-messages=C",
       ],
       { ...owner, env: { ...process.env, LC_ALL: "C" } },
     );
   } catch (err) {
-    rmSync(cluster, { recursive: true, force: true });
+    rmSync(scratch, { recursive: true, force: true });
     const out = (err as { stderr?: string }).stderr?.trim() || (err as Error).message;
-    throw new EmbeddedPostgresError(`embedded PostgreSQL: initdb failed in ${cluster}: ${out}`);
+    throw new EmbeddedPostgresError(`embedded PostgreSQL: initdb failed in ${scratch}: ${out}`);
   } finally {
     rmSync(pwfile, { force: true });
   }
+  rmSync(cluster, { recursive: true, force: true }); // a folder without PG_VERSION: nothing to keep
+  renameSync(scratch, cluster);
 }
 
 async function untilReady(child: ChildProcess, conn: pg.ClientConfig, logFile: string): Promise<void> {
