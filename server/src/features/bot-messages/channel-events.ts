@@ -5,7 +5,8 @@ import type { Knex } from "knex";
 import type { Logger } from "../../platform/logger.ts";
 import type { Frame, RealtimePublisher } from "../../platform/realtime/publisher.ts";
 import { botsInSpace } from "../installs/index.ts";
-import { insertMessage, type MessageRow } from "../messages/store.ts";
+import type { MessageRow } from "../messages/store.ts";
+import { insertPlainMessage } from "./store.ts";
 import { toMessageResponse, type MessageResponse } from "../messages/view.ts";
 import type { BotEvent, WebhookDispatcher } from "../webhooks/dispatcher.ts";
 import type { EventType } from "../webhooks/events.ts";
@@ -51,7 +52,7 @@ export class ChannelEvents {
     const bots = listeners ?? (await this.listeners(msg.spaceId, msg.channelId, "message.created"));
     let message!: MessageResponse;
     const write = async (trx: Knex) => {
-      message = toMessageResponse(await insertMessage(trx, msg));
+      message = toMessageResponse(await insertPlainMessage(trx, msg));
       return this.dispatcher.record(trx, { type: "message.created", spaceId: msg.spaceId, data: createdEventData(message) }, bots);
     };
     // Nobody listens: a single insert, no transaction round trips.

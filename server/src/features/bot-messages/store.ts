@@ -2,6 +2,8 @@
 // channel), the channel service messages go to, and the name they print.
 import type { Knex } from "knex";
 import type { MessageRow, ReactionCount } from "../messages/store.ts";
+import { prepare } from "../../platform/prepared.ts";
+import { newId } from "../../platform/ids.ts";
 
 /** A live message of the space, whatever its channel; undefined for unknown, deleted or other-space ids. */
 export async function findMessageInSpace(db: Knex, spaceId: string, id: string): Promise<MessageRow | undefined> {
@@ -25,22 +27,38 @@ export async function usernameOf(db: Knex, userId: string): Promise<string | und
   return row?.username;
 }
 
+const PAGE_COLUMNS = "m.id, m.space_id, m.channel_id, m.author_id, m.kind, m.ciphertext, m.content, m.epoch, m.reply_to, m.deleted_at, m.created_at";
+const page = (before: boolean) =>
+  prepare<MessageRow & { reactions: ReactionCount[] | null }>(
+    before ? "bot_messages_page_before" : "bot_messages_page",
+    `SELECT ${PAGE_COLUMNS}, coalesce(u.is_bot, false) AS author_is_bot,
+       (SELECT json_agg(json_build_object('emoji', r.emoji, 'count', r.n) ORDER BY r.first)
+          FROM (SELECT emoji, count(*)::int AS n, min(created_at) AS first FROM reactions WHERE message_id = m.id GROUP BY emoji) r) AS reactions
+     FROM messages m LEFT JOIN users u ON u.id = m.author_id
+     WHERE m.channel_id = $1 AND m.deleted_at IS NULL AND m.kind IN ('bot', 'service')${before ? " AND m.id < $2" : ""}
+     ORDER BY m.id DESC LIMIT ${before ? "$3" : "$2"}`,
+  );
+const PAGE = page(false);
+const PAGE_BEFORE = page(true);
+
 /**
  * A page of a channel's bot and service messages with their reaction counts, in one query (the bot list is a
- * hot path; the reactions come aggregated per message, ordered by first use of each emoji).
+ * hot path, so it is a prepared statement; the reactions come aggregated per message, ordered by first use of
+ * each emoji).
  */
-export async function listPlainMessages(db: Knex, channelId: string, opts: { limit: number; before?: string }): Promise<(MessageRow & { reactions: ReactionCount[] | null })[]> {
-  const q = db("messages as m")
-    .leftJoin("users as u", "u.id", "m.author_id")
-    .select("m.id", "m.space_id", "m.channel_id", "m.author_id", "m.kind", "m.ciphertext", "m.content", "m.epoch", "m.reply_to", "m.deleted_at", "m.created_at")
-    .select(db.raw("coalesce(u.is_bot, false) as author_is_bot"))
-    .select(
-      db.raw(`(select json_agg(json_build_object('emoji', r.emoji, 'count', r.n) order by r.first)
-               from (select emoji, count(*)::int as n, min(created_at) as first from reactions where message_id = m.id group by emoji) r) as reactions`),
-    )
-    .where("m.channel_id", channelId)
-    .whereNull("m.deleted_at")
-    .whereIn("m.kind", ["bot", "service"]);
-  if (opts.before) q.where("m.id", "<", opts.before);
-  return q.orderBy("m.id", "desc").limit(opts.limit);
+export function listPlainMessages(db: Knex, channelId: string, opts: { limit: number; before?: string }): Promise<(MessageRow & { reactions: ReactionCount[] | null })[]> {
+  return opts.before ? PAGE_BEFORE.run(db, [channelId, opts.before, opts.limit]) : PAGE.run(db, [channelId, opts.limit]);
+}
+
+const INSERT = prepare<Omit<MessageRow, "author_is_bot">>(
+  "bot_messages_insert",
+  `INSERT INTO messages (id, space_id, channel_id, author_id, kind, content, reply_to) VALUES ($1, $2, $3, $4, $5, $6, $7)
+   RETURNING id, space_id, channel_id, author_id, kind, ciphertext, content, epoch, reply_to, deleted_at, created_at`,
+);
+
+/** A bot or service message (prepared: the send hot path); `db` may be a transaction. */
+export async function insertPlainMessage(db: Knex, m: { spaceId: string; channelId: string; authorId: string | null; kind: "bot" | "service"; content: string; replyTo: string | null }): Promise<MessageRow> {
+  const [row] = await INSERT.run(db, [newId(), m.spaceId, m.channelId, m.authorId, m.kind, m.content, m.replyTo]);
+  // Bots post `bot` messages; service messages have no author.
+  return { ...row!, author_is_bot: m.kind === "bot" };
 }
