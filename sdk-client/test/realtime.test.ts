@@ -4,7 +4,7 @@ import { WebSocket } from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../test/helpers/server.ts";
 import { registerUser, type TestUser } from "../../test/helpers/users.ts";
-import { createClient, isFrame, type Disconnected, type MessageCreatedFrame, type ServerFrame, type WebSocketConstructor, type WebSocketLike } from "../src/index.ts";
+import { createClient, isFrame, type Disconnected, type MessageCreatedFrame, type PresenceSubscribedFrame, type ServerFrame, type WebSocketConstructor, type WebSocketLike } from "../src/index.ts";
 import { connectRealtime } from "../src/node.ts";
 
 let server: TestServer;
@@ -95,6 +95,33 @@ describe("connectRealtime", () => {
       expect(drops[0]).toMatchObject({ code: 4001, reason: "session revoked" });
       expect(drops[0]!.reconnectInMs).toBeGreaterThanOrEqual(0);
       expect(logins).toBe(2);
+    } finally {
+      await rt.close();
+    }
+  });
+
+  it("subscribes to members' presence (presence:subscribed) and subscribes again after a reconnect", async () => {
+    const user = await registerUser(base);
+    const tokenProvider = async () => {
+      const res = await createClient({ baseUrl: base }).login({ login: user.username, password: user.password });
+      if (res.requires_2fa) throw new Error("no 2FA here");
+      return res.access_token;
+    };
+    const space = await createClient({ baseUrl: base, token: user.token }).spaces.create({ name: "Presence den", visibility: "private" });
+    const rt = connectRealtime({ baseUrl: base, tokenProvider, backoff: fastBackoff });
+    try {
+      await rt.ready();
+      const answers: PresenceSubscribedFrame[] = [];
+      rt.on("presence:subscribed", (f) => answers.push(f));
+      rt.subscribePresence(space.id, { userIds: [user.id] });
+      await expect.poll(() => answers.length).toBe(1);
+      expect(answers[0]).toEqual({ type: "presence:subscribed", space_id: space.id, online_count: 1, presences: [{ user_id: user.id, status: "online", custom_status: null }] });
+      // The server forgets subscriptions with the socket: after a reconnect the client sends it again by itself.
+      const again = new Promise<void>((resolve) => rt.once("connected", () => resolve()));
+      await createClient({ baseUrl: base, token: user.token }).DELETE("/api/auth/devices");
+      await again;
+      await expect.poll(() => answers.length).toBe(2);
+      expect(answers[1]!.presences.map((p) => p.user_id)).toEqual([user.id]);
     } finally {
       await rt.close();
     }
