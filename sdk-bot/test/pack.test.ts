@@ -1,7 +1,7 @@
 // The published package on its own: build, `npm pack`, install the tarball into an empty folder, then import it
 // from plain Node and type-check a TypeScript consumer against the bundled declarations.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -51,13 +51,20 @@ const o: OptionsOf<typeof roll> = { sides: 6 };
 const r: components["schemas"]["Bot.CommandResponse"][] = [];
 const bot = createBot({ baseUrl: "http://x", token: "t" });
 const h = createWebhookHandler({ secret: "s", bot }).onCommand(roll, async (e, ctx) => ctx.interaction.respond(String(e.data.options.sides + o.sides)));
+// Fields the server defaults are optional: a command without \`options\`, an option without \`required\`.
+void bot.api.PUT("/api/bot/commands", { body: { commands: [{ name: "a", description: "A" }, { name: "b", description: "B", options: [{ name: "o", type: "string", description: "O" }] }] } });
 export { r, h };
 `,
   );
+  // The README's example, as TypeScript.
+  const readme = readFileSync(join(pkgDir, "README.md"), "utf8");
+  const example = /\`\`\`js\n([\s\S]*?)\`\`\`/.exec(readme)?.[1];
+  expect(example).toBeTruthy();
+  writeFileSync(join(app, "readme.ts"), example!);
   const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
   const out = (() => {
     try {
-      return run(process.execPath, [tsc, "--noEmit", "--strict", "--module", "nodenext", "--moduleResolution", "nodenext", "--target", "es2022", "--types", "node", "--typeRoots", join(pkgDir, "..", "node_modules", "@types"), "consumer.ts"], app);
+      return run(process.execPath, [tsc, "--noEmit", "--strict", "--module", "nodenext", "--moduleResolution", "nodenext", "--target", "es2022", "--types", "node", "--typeRoots", join(pkgDir, "..", "node_modules", "@types"), "consumer.ts", "readme.ts"], app);
     } catch (err) {
       return String((err as { stdout?: string }).stdout) + String((err as { stderr?: string }).stderr);
     }
