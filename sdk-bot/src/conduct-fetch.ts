@@ -43,7 +43,7 @@ async function toError(request: Request, res: Response, attempts: number, retryA
     status: res.status,
     detail: typeof body.detail === "string" ? body.detail : res.statusText || `HTTP ${res.status}`,
     errors: Array.isArray(body.errors) ? (body.errors as ValidationIssue[]) : [],
-    requestId: res.headers.get("x-request-id") ?? undefined,
+    requestId: res.headers.get("x-request-id"),
     method: request.method,
     url: request.url,
     retryAfterSeconds,

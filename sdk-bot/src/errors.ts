@@ -1,4 +1,5 @@
-// One error family (spec 7.3): every non-2xx answer of the bot API becomes an ApiError carrying the HTTP status;
+// One error family (spec 7.3), with sdk-client's field names (docs/errors.md): every non-2xx answer of the bot
+// API becomes an ApiError carrying the HTTP status;
 // network failures are never wrapped (they reach the caller as the fetch implementation threw them).
 
 import type { components } from "./api-types.ts";
@@ -10,7 +11,7 @@ export interface ApiErrorInit {
   status: number;
   detail: string;
   errors?: ValidationIssue[];
-  requestId?: string;
+  requestId?: string | null;
   method: string;
   url: string;
   retryAfterSeconds?: number;
@@ -24,7 +25,7 @@ export class ApiError extends Error {
   /** The 422 list of what failed; empty otherwise. */
   readonly errors: ValidationIssue[];
   /** `X-Request-Id` of the answer, for support requests and log searches. */
-  readonly requestId: string | undefined;
+  readonly requestId: string | null;
   readonly method: string;
   readonly url: string;
 
@@ -33,7 +34,7 @@ export class ApiError extends Error {
     this.status = init.status;
     this.detail = init.detail;
     this.errors = init.errors ?? [];
-    this.requestId = init.requestId;
+    this.requestId = init.requestId ?? null;
     this.method = init.method;
     this.url = init.url;
   }

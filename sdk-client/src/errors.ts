@@ -1,4 +1,5 @@
 // One error class for every non-2xx answer of the API (CONTRACT 0 bodies: `{detail}`, plus `errors` on 422).
+// Its fields are those of sdk-bot's ApiError, name for name (docs/errors.md).
 // Network failures are not wrapped: they reach the caller as the fetch implementation raised them.
 import type { ValidationIssue } from "./types.ts";
 
@@ -14,8 +15,10 @@ export class ApiError extends Error {
   readonly requestId: string | null;
   /** The parsed body as received (JSON, text, or undefined when empty). */
   readonly body: unknown;
-  /** Method and URL of the request that failed. */
-  readonly request: { method: string; url: string };
+  /** Method of the request that failed. */
+  readonly method: string;
+  /** URL of the request that failed. */
+  readonly url: string;
 
   constructor(init: { status: number; detail: string; errors?: ValidationIssue[]; requestId?: string | null; body?: unknown; method: string; url: string }) {
     super(`${init.method} ${pathOf(init.url)} → ${init.status}: ${init.detail}`);
@@ -24,7 +27,8 @@ export class ApiError extends Error {
     this.errors = init.errors ?? [];
     this.requestId = init.requestId ?? null;
     this.body = init.body;
-    this.request = { method: init.method, url: init.url };
+    this.method = init.method;
+    this.url = init.url;
   }
 
   /** Builds the error from an answer whose body was already parsed (openapi-fetch's `error`). */

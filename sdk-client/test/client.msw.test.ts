@@ -44,7 +44,7 @@ describe("ApiError", () => {
     const client = createClient({ baseUrl: BASE, token: "t" });
     const err = await client.spaces.get("0193a000-0000-7000-8000-000000000009").catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
-    expect(err).toMatchObject({ status: 404, detail: "space not found", errors: [], requestId: "req-1", request: { method: "GET" } });
+    expect(err).toMatchObject({ status: 404, detail: "space not found", errors: [], requestId: "req-1", method: "GET" });
     expect((err as ApiError).message).toContain("404: space not found");
   });
 
