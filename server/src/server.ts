@@ -37,12 +37,10 @@ import { RealtimePublisher } from "./platform/realtime/publisher.ts";
 import { createPresence, type PresenceService } from "./features/presence/index.ts";
 import { SpaceEvents } from "./features/spaces/events.ts";
 import { publishMembershipFrames } from "./features/spaces/frames.ts";
-import { SpacesService } from "./features/spaces/service.ts";
-import { spaceRoutes } from "./features/spaces/routes.ts";
-import { MembersService } from "./features/members/service.ts";
-import { ChannelsService } from "./features/channels/service.ts";
+import { SpacesService, spaceIdsOfUsers, spaceRoutes } from "./features/spaces/index.ts";
+import { MembersService, memberRoutes } from "./features/members/index.ts";
+import { ChannelsService, channelRoutes } from "./features/channels/index.ts";
 import { RealtimeGateway, type GatewayOptions } from "./platform/realtime/gateway.ts";
-import { spaceIdsOfUsers } from "./features/spaces/access.ts";
 import { MessagesService } from "./features/messages/service.ts";
 import { messageRoutes } from "./features/messages/routes.ts";
 import { UsersService } from "./features/users/service.ts";
@@ -89,17 +87,17 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   const contract = loadContract();
   const contractJson = JSON.stringify(contract);
 
-  const bots = new BotAuthenticator(db, pubsub, clock);
-  await bots.start();
-  const commands = new CommandsService(db);
-  const botInstalls = new InstallResolver(db, pubsub, clock);
-  await botInstalls.start();
+  const botAuthenticator = new BotAuthenticator(db, pubsub, clock);
+  await botAuthenticator.start();
+  const commandsService = new CommandsService(db);
+  const installResolver = new InstallResolver(db, pubsub, clock);
+  await installResolver.start();
   const sessions = new SessionGuard(db, pubsub, clock);
   await sessions.start();
   const userRows = new UserRows(db, pubsub, clock);
   await userRows.start();
   const accessTokens = new AccessTokens(config.jwtSecret, () => clock.now());
-  const users = new UserAuthenticator(accessTokens, sessions);
+  const userAuthenticator = new UserAuthenticator(accessTokens, sessions);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: platform.log, production: config.production });
   const passwords = new Passwords(platform.metrics.registry);
   const bruteForce = BruteForceGuard.create(platform.limiters);
@@ -109,7 +107,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     ...{ passwords, limiters: platform.limiters, registry: platform.metrics.registry },
   });
   const devices = new DevicesService(db, sessions);
-  const auth = new AuthService({ db, tokens: accessTokens, sessions, clock, adminEmails: config.adminEmails, twoFactor, emails, bruteForce, userRows, passwords });
+  const authService = new AuthService({ db, tokens: accessTokens, sessions, clock, adminEmails: config.adminEmails, twoFactor, emails, bruteForce, userRows, passwords });
   const realtime = new RealtimePublisher(pubsub);
   const webhooks = await startWebhooks(platform, config.role !== "api");
   const presence = await createPresence({
@@ -118,27 +116,27 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   });
   const spaceEvents = new SpaceEvents(platform.log);
   publishMembershipFrames(spaceEvents, realtime);
-  const spaces = new SpacesService({ db, clock, events: spaceEvents, limiters: platform.limiters });
-  const members = new MembersService({ db, clock, events: spaceEvents, presence });
-  const installs = new InstallsService(db, botInstalls, webhooks.dispatcher, { events: spaceEvents, outbox: memberEventOutbox(webhooks.dispatcher), clock });
+  const spacesService = new SpacesService({ db, clock, events: spaceEvents, limiters: platform.limiters });
+  const membersService = new MembersService({ db, clock, events: spaceEvents, presence });
+  const installsService = new InstallsService(db, installResolver, webhooks.dispatcher, { events: spaceEvents, outbox: memberEventOutbox(webhooks.dispatcher), clock });
   forwardSpaceEvents(db, spaceEvents, webhooks.dispatcher);
-  spaceEvents.on("member.left", (e) => installs.memberLeft(e));
-  const channels = new ChannelsService(db, clock);
-  const usersService = new UsersService({ db, auth, presence, rows: userRows, passwords });
+  spaceEvents.on("member.left", (e) => installsService.memberLeft(e));
+  const channelsService = new ChannelsService(db, clock);
+  const usersService = new UsersService({ db, auth: authService, presence, rows: userRows, passwords });
   const rateLimits = createRateLimits(platform.limiters, platform.metrics.registry, platform.log);
   const interactions = createInteractions(platform, {
     dispatcher: webhooks.dispatcher,
     realtime,
-    installs: botInstalls,
+    installs: installResolver,
     // One limiter for all of spec 8 (texts, Retry-After, fail-closed, rate_limit_rejections_total).
     invokeLimit: (userId, botId) => rateLimits.invoke(userId, botId),
   });
   const channelEvents = new ChannelEvents(db, webhooks.dispatcher, realtime, platform.log);
   writeServiceMessages(db, spaceEvents, channelEvents);
-  const voice = new VoiceService(db, config.livekit, botInstalls, channelEvents, clock, platform.limiters);
-  const e2e = new E2EService(db, realtime, platform.log, platform.limiters);
+  const voiceService = new VoiceService(db, config.livekit, installResolver, channelEvents, clock, platform.limiters);
+  const e2eService = new E2EService(db, realtime, platform.log, platform.limiters);
   publishE2EMembership(spaceEvents, realtime);
-  await dropRevokedKeyPackages(pubsub, e2e, platform.log);
+  await dropRevokedKeyPackages(pubsub, e2eService, platform.log);
   // Every process runs the schedule; an advisory lock lets one prune per round.
   const retention = new RetentionJob(db, config.retention, platform.log);
   retention.start();
@@ -169,23 +167,25 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
       app.get("/metrics", async (_req, res) => {
         res.type(platform.metrics.registry.contentType).send(await platform.metrics.registry.metrics());
       });
-      app.use("/api/auth", authRoutes({ auth, users, twoFactor, devices, emails }));
-      app.use("/api/users", friendsRoutes(new FriendsService(db), users));
-      app.use("/api/users", usersRoutes({ users: usersService, presence, auth: users }));
-      app.use(webhookRoutes(webhooks.service, users));
-      app.use("/api", memberVoiceRoutes(voice, userAuth(users)));
-      app.use("/api/spaces", spaceRoutes({ db, spaces, members, channels, requireUser: userAuth(users) }));
-      app.use(commandInvocationRoutes(interactions, users));
-      app.use(messageRoutes(new MessagesService(db, realtime, clock, platform.log), users));
-      app.use(e2eRoutes(e2e, users));
-      app.use("/api/bots", botAccountRoutes(new BotsService(db, bots, userRows), users));
-      app.use("/api/spaces/:space_id/bots", installRoutes(installs, users));
-      app.use("/api/bot", botAuth(bots));
+      app.use("/api/auth", authRoutes({ auth: authService, users: userAuthenticator, twoFactor, devices, emails }));
+      app.use("/api/users", friendsRoutes(new FriendsService(db), userAuthenticator));
+      app.use("/api/users", usersRoutes({ users: usersService, presence, auth: userAuthenticator }));
+      app.use(webhookRoutes(webhooks.service, userAuthenticator));
+      app.use("/api", memberVoiceRoutes(voiceService, userAuth(userAuthenticator)));
+      app.use("/api/spaces", spaceRoutes({ spaces: spacesService, requireUser: userAuth(userAuthenticator) }));
+      app.use("/api/spaces/:space_id/members", userAuth(userAuthenticator), memberRoutes(membersService));
+      app.use("/api/spaces/:space_id/channels", userAuth(userAuthenticator), channelRoutes(channelsService));
+      app.use(commandInvocationRoutes(interactions, userAuthenticator));
+      app.use(messageRoutes(new MessagesService(db, realtime, clock, platform.log), userAuthenticator));
+      app.use(e2eRoutes(e2eService, userAuthenticator));
+      app.use("/api/bots", botAccountRoutes(new BotsService(db, botAuthenticator, userRows), userAuthenticator));
+      app.use("/api/spaces/:space_id/bots", installRoutes(installsService, userAuthenticator));
+      app.use("/api/bot", botAuth(botAuthenticator));
       app.use("/api/bot", botRateLimit(rateLimits));
-      app.use("/api/bot", commandRoutes(commands));
+      app.use("/api/bot", commandRoutes(commandsService));
       app.use("/api/bot", respondRoutes(interactions));
-      app.use("/api/bot", botMessageRoutes(new BotMessagesService(db, botInstalls, rateLimits, channelEvents)));
-      app.use("/api/bot", botVoiceRoutes(voice));
+      app.use("/api/bot", botMessageRoutes(new BotMessagesService(db, installResolver, rateLimits, channelEvents)));
+      app.use("/api/bot", botVoiceRoutes(voiceService));
     },
   });
 
@@ -194,7 +194,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     pubsub,
     log: platform.log,
     metrics: platform.metrics,
-    authenticate: (token) => users.resolveSocket(token),
+    authenticate: (token) => userAuthenticator.resolveSocket(token),
     liveSessions: (ids) => sessions.liveAmong(ids),
     revocations: (handler) => sessions.onRevoked(handler),
     presence: { resolve: (spaceId, sel) => presence.resolveSelection(spaceId, sel), snapshot: (spaceId, ids, viewer) => presence.snapshot(spaceId, ids, viewer) },

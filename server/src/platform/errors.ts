@@ -17,3 +17,6 @@ export const conflict = (detail: string) => new HttpError(409, detail);
 export const tooManyRequests = (detail: string, retryAfterSeconds?: number) =>
   new HttpError(429, detail, retryAfterSeconds === undefined ? {} : { "Retry-After": String(retryAfterSeconds) });
 export const unavailable = (detail: string) => new HttpError(503, detail);
+
+/** The 429 `detail` of every limit whose store did not answer (spec 8, fail closed): one text for code and tests. */
+export const LIMITER_UNAVAILABLE = "rate limiter temporarily unavailable — retry shortly";

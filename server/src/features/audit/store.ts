@@ -1,6 +1,7 @@
-// The audit log (CONTRACT 10): append-only rows, read newest first.
+// SQL of the audit log (CONTRACT 10): append-only rows, read newest first, paged by row id (UUIDv7, so id order is time order).
 import type { Knex } from "knex";
 import { newId } from "../../platform/ids.ts";
+import { toAuditLogEntry, type AuditLogEntry, type AuditRow } from "./view.ts";
 
 export interface AuditEntry {
   action: string;
@@ -22,4 +23,26 @@ export async function recordAudit(db: Knex, e: AuditEntry): Promise<void> {
     target_id: e.targetId,
     data: JSON.stringify(e.data ?? {}),
   });
+}
+
+/** A space's rows (index audit_log_space_idx), `limit` of them older than `before` when given. */
+export async function spaceAuditLog(db: Knex, spaceId: string, limit: number, before?: string): Promise<AuditLogEntry[]> {
+  const q = db("audit_log").where({ space_id: spaceId }).orderBy("id", "desc").limit(limit);
+  if (before) q.andWhere("id", "<", before);
+  return (await q).map(toAuditLogEntry);
+}
+
+/** Rows about a bot or done by it, newest first: two index scans (target, actor) merged by id. */
+export async function botAuditLog(db: Knex, botId: string, limit: number, before?: string): Promise<AuditLogEntry[]> {
+  const older = before ? "AND id < ?" : "";
+  const arg = before ? [before] : [];
+  const { rows } = await db.raw(
+    `SELECT * FROM (
+       (SELECT * FROM audit_log WHERE target_type = 'bot' AND target_id = ? ${older} ORDER BY id DESC LIMIT ?)
+       UNION
+       (SELECT * FROM audit_log WHERE actor_id = ? ${older} ORDER BY id DESC LIMIT ?)
+     ) a ORDER BY id DESC LIMIT ?`,
+    [botId, ...arg, limit, botId, ...arg, limit, limit],
+  );
+  return (rows as AuditRow[]).map(toAuditLogEntry);
 }

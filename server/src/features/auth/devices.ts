@@ -2,32 +2,19 @@
 import type { Knex } from "knex";
 import { notFound } from "../../platform/errors.ts";
 import type { SessionGuard } from "./sessions.ts";
-import { liveSessionIds } from "./store.ts";
+import { liveDevices, liveSessionIds, setPushToken, setSessionTrusted } from "./store.ts";
 import type { components } from "../../../../generated/api.d.ts";
 
 type S = components["schemas"];
 type UserDeviceResponse = S["Auth.UserDeviceResponse"];
 type PushTokenRequest = S["Auth.PushTokenRequest"];
 
-interface DeviceRow {
-  id: string;
-  name: string | null;
-  user_agent: string | null;
-  created_at: Date;
-  last_seen_at: Date;
-  trusted: boolean;
-}
-
 export class DevicesService {
   constructor(private db: Knex, private sessions: SessionGuard) {}
 
   /** Open sessions, newest first (ids are UUIDv7). */
   async list(userId: string, currentSessionId: string): Promise<UserDeviceResponse[]> {
-    const rows: DeviceRow[] = await this.db("sessions")
-      .select("id", "name", "user_agent", "created_at", "last_seen_at", "trusted")
-      .where({ user_id: userId })
-      .whereNull("revoked_at")
-      .orderBy("id", "desc");
+    const rows = await liveDevices(this.db, userId);
     return rows.map((r) => ({
       device_id: r.id,
       name: r.name,
@@ -40,8 +27,7 @@ export class DevicesService {
   }
 
   async setTrusted(userId: string, deviceId: string, trusted: boolean): Promise<void> {
-    const n = await this.db("sessions").where({ id: deviceId, user_id: userId }).whereNull("revoked_at").update({ trusted });
-    if (n !== 1) throw notFound("device not found");
+    if (!(await setSessionTrusted(this.db, userId, deviceId, trusted))) throw notFound("device not found");
   }
 
   async logoutOthers(userId: string, currentSessionId: string): Promise<void> {
@@ -49,6 +35,6 @@ export class DevicesService {
   }
 
   async setPushToken(sessionId: string, body: PushTokenRequest | null): Promise<void> {
-    await this.db("sessions").where({ id: sessionId }).update({ push_token: body?.token ?? null, push_platform: body?.platform ?? null });
+    await setPushToken(this.db, sessionId, body?.token ?? null, body?.platform ?? null);
   }
 }

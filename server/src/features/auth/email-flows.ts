@@ -14,7 +14,7 @@ import { newSecret, sha256 } from "./tokens.ts";
 import type { SessionGuard } from "./sessions.ts";
 import * as store from "./email-store.ts";
 import { findUserById, liveSessionIds } from "./store.ts";
-import type { UserRows } from "../users/rows.ts";
+import type { UserRows } from "../users/index.ts";
 
 export const VERIFY_TTL_MS = 48 * 3600_000;
 export const RESET_TTL_MS = 3600_000;

@@ -4,7 +4,7 @@ import type { Knex } from "knex";
 import { badRequest, conflict, notFound, unauthorized } from "../../platform/errors.ts";
 import { newId } from "../../platform/ids.ts";
 import type { Clock } from "../../platform/clock.ts";
-import { randomAvatarIndex, toUserResponse, type UserResponse, type UserRow } from "../users/view.ts";
+import { randomAvatarIndex, toUserResponse, type UserResponse, type UserRow } from "../users/index.ts";
 import type { Passwords } from "./passwords.ts";
 import { ACCESS_TTL_SECONDS, REFRESH_TTL_MS, newSecret, sha256, type AccessTokens } from "./tokens.ts";
 import type { SessionGuard } from "./sessions.ts";
@@ -14,7 +14,7 @@ import type { BruteForceGuard } from "./brute-force.ts";
 import { usernameAllowed } from "./rules.ts";
 import * as store from "./store.ts";
 import { changePasswordHash } from "./email-store.ts";
-import type { UserRows } from "../users/rows.ts";
+import type { UserRows } from "../users/index.ts";
 import type { components } from "../../../../generated/api.d.ts";
 
 type S = components["schemas"];

@@ -7,7 +7,7 @@ import type { PubSub } from "../../platform/pubsub.ts";
 import type { Clock } from "../../platform/clock.ts";
 import { Cache } from "../../platform/cache.ts";
 import DataLoader from "dataloader";
-import { liveSessionsAmong, sessionOwners, touchSession } from "./store.ts";
+import { liveSessionsAmong, revokeSessions, sessionOwners, touchSession } from "./store.ts";
 
 export class SessionGuard {
   /** Session id → its user id; only live sessions are kept (an unknown or revoked one costs a query). */
@@ -59,7 +59,7 @@ export class SessionGuard {
   /** Marks sessions revoked (in `db`, which may be a transaction) and tells every process. */
   async revoke(db: Knex, sessionIds: string[]): Promise<void> {
     if (!sessionIds.length) return;
-    await db("sessions").whereIn("id", sessionIds).whereNull("revoked_at").update({ revoked_at: db.fn.now() });
+    await revokeSessions(db, sessionIds);
     await this.forget(sessionIds);
   }
 

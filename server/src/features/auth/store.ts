@@ -1,6 +1,6 @@
-// SQL of accounts and device sessions.
+// SQL of accounts and device sessions (sessions are the devices of CONTRACT 2).
 import type { Knex } from "knex";
-import { USER_COLUMNS, type UserRow } from "../users/view.ts";
+import { USER_COLUMNS, type UserRow } from "../users/index.ts";
 
 export interface CredentialRow extends UserRow {
   password_hash: string | null;
@@ -99,4 +99,37 @@ export async function liveSessionsAmong(db: Knex, ids: string[]): Promise<Set<st
 export async function touchSession(db: Knex, id: string): Promise<string | undefined> {
   const [row] = await db("sessions").where({ id }).whereNull("revoked_at").update({ last_seen_at: db.fn.now() }).returning("user_id");
   return row?.user_id;
+}
+
+export interface DeviceRow {
+  id: string;
+  name: string | null;
+  user_agent: string | null;
+  created_at: Date;
+  last_seen_at: Date;
+  trusted: boolean;
+}
+
+/** A user's open sessions, newest first (ids are UUIDv7). */
+export function liveDevices(db: Knex, userId: string): Promise<DeviceRow[]> {
+  return db("sessions")
+    .select("id", "name", "user_agent", "created_at", "last_seen_at", "trusted")
+    .where({ user_id: userId })
+    .whereNull("revoked_at")
+    .orderBy("id", "desc");
+}
+
+/** Sets `trusted` on one of the user's live sessions; false when there is no such session. */
+export async function setSessionTrusted(db: Knex, userId: string, sessionId: string, trusted: boolean): Promise<boolean> {
+  const n = await db("sessions").where({ id: sessionId, user_id: userId }).whereNull("revoked_at").update({ trusted });
+  return n === 1;
+}
+
+export async function setPushToken(db: Knex, sessionId: string, token: string | null, platform: string | null): Promise<void> {
+  await db("sessions").where({ id: sessionId }).update({ push_token: token, push_platform: platform });
+}
+
+/** Marks the live ones of `sessionIds` revoked (`db` may be a transaction). */
+export async function revokeSessions(db: Knex, sessionIds: string[]): Promise<void> {
+  await db("sessions").whereIn("id", sessionIds).whereNull("revoked_at").update({ revoked_at: db.fn.now() });
 }

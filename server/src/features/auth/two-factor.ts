@@ -9,7 +9,7 @@ import type { Passwords } from "./passwords.ts";
 import type { BruteForceGuard } from "./brute-force.ts";
 import { looksLikeTotp, newRecoveryCodes, newTotpSecret, otpauthUri, recoveryCodeHash, totpStep } from "./totp.ts";
 import * as store from "./two-factor-store.ts";
-import type { UserRows } from "../users/rows.ts";
+import type { UserRows } from "../users/index.ts";
 import type { components } from "../../../../generated/api.d.ts";
 
 type Toggle2FARequest = components["schemas"]["Auth.Toggle2FARequest"];

@@ -5,9 +5,9 @@ import type { Knex } from "knex";
 import type { Logger } from "../../platform/logger.ts";
 import type { Frame, RealtimePublisher } from "../../platform/realtime/publisher.ts";
 import { botsInSpace } from "../installs/index.ts";
-import type { MessageRow } from "../messages/store.ts";
+import type { MessageRow } from "../messages/index.ts";
 import { insertPlainMessage } from "./store.ts";
-import { toMessageResponse, type MessageResponse } from "../messages/view.ts";
+import { toMessageResponse, type MessageResponse } from "../messages/index.ts";
 import type { BotEvent, WebhookDispatcher } from "../webhooks/dispatcher.ts";
 import type { EventType } from "../webhooks/events.ts";
 

@@ -1,7 +1,7 @@
 // Service messages (CONTRACT 8b): a member joining or leaving a space is written by the server, as plain text
 // with no author, into the space's first text channel, and reaches bots like a bot message does.
 import type { Knex } from "knex";
-import type { SpaceEvents } from "../spaces/events.ts";
+import type { SpaceEvents } from "../spaces/index.ts";
 import type { ChannelEvents } from "./channel-events.ts";
 import { firstTextChannel, usernameOf } from "./store.ts";
 

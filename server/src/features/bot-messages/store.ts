@@ -1,7 +1,7 @@
 // SQL the bot API needs beyond the messages store: a message found by space (reactions and deletion name no
 // channel), the channel service messages go to, and the name they print.
 import type { Knex } from "knex";
-import type { MessageRow, ReactionCount } from "../messages/store.ts";
+import type { MessageRow, ReactionCount } from "../messages/index.ts";
 import { prepare } from "../../platform/prepared.ts";
 import { newId } from "../../platform/ids.ts";
 

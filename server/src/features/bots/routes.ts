@@ -1,6 +1,6 @@
 // HTTP binding of /api/bots (the web interface's side of bot accounts), behind user authentication.
 import { Router } from "express";
-import { currentUser, userAuth, type UserAuthenticator } from "../auth/middleware.ts";
+import { currentUser, userAuth, type UserAuthenticator } from "../auth/index.ts";
 import type { BotsService } from "./service.ts";
 
 export function botAccountRoutes(bots: BotsService, users: UserAuthenticator): Router {

@@ -4,13 +4,13 @@
 import type { Knex } from "knex";
 import { badRequest, conflict, forbidden, notFound } from "../../platform/errors.ts";
 import { newId } from "../../platform/ids.ts";
-import { recordAudit } from "../audit/store.ts";
-import { randomAvatarIndex } from "../users/view.ts";
+import { recordAudit } from "../audit/index.ts";
+import { randomAvatarIndex } from "../users/index.ts";
 import type { BotAuthenticator, BotState } from "./auth.ts";
 import { hashBotToken, newBotToken } from "./tokens.ts";
 import * as store from "./store.ts";
-import type { UserRows } from "../users/rows.ts";
-import { botAuditLog, type AuditLogEntry } from "../audit/read.ts";
+import type { UserRows } from "../users/index.ts";
+import { botAuditLog, type AuditLogEntry } from "../audit/index.ts";
 import type { components } from "../../../../generated/api.d.ts";
 
 type S = components["schemas"];

@@ -1,7 +1,7 @@
 // HTTP binding of /api/spaces/{space_id}/channels. Mounted behind user authentication.
 import { Router } from "express";
-import { currentUser } from "../auth/middleware.ts";
-import { spaceIdOf } from "../spaces/guard.ts";
+import { currentUser } from "../auth/index.ts";
+import { spaceIdOf } from "../spaces/index.ts";
 import type { ChannelsService } from "./service.ts";
 
 export function channelRoutes(channels: ChannelsService): Router {

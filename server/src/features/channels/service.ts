@@ -4,7 +4,7 @@ import type { Clock } from "../../platform/clock.ts";
 import { notFound } from "../../platform/errors.ts";
 import { newId } from "../../platform/ids.ts";
 import type { components } from "../../../../generated/api.d.ts";
-import { requireMember, spaceWithRole, visibleSpace } from "../spaces/guard.ts";
+import { requireMember, spaceWithRole, visibleSpace } from "../spaces/index.ts";
 import * as store from "./store.ts";
 
 type Schemas = components["schemas"];

@@ -1,7 +1,7 @@
 // The bot command registry (spec 4.5): full replacement with versioning, delete, enable.
 import type { Knex } from "knex";
 import { notFound } from "../../platform/errors.ts";
-import { recordAudit } from "../audit/store.ts";
+import { recordAudit } from "../audit/index.ts";
 import { definitionChanged, normalizeName, normalizeRegistry } from "./rules.ts";
 import * as store from "./store.ts";
 import type { components } from "../../../../generated/api.d.ts";

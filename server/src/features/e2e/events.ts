@@ -3,7 +3,7 @@
 import type { Logger } from "../../platform/logger.ts";
 import type { PubSub } from "../../platform/pubsub.ts";
 import type { RealtimePublisher } from "../../platform/realtime/publisher.ts";
-import type { SpaceEvents } from "../spaces/events.ts";
+import type { SpaceEvents } from "../spaces/index.ts";
 import type { E2EService } from "./service.ts";
 
 /** Where SessionGuard announces revoked device sessions (comma-separated ids). */

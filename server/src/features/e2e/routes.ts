@@ -1,6 +1,6 @@
 // HTTP binding of the Delivery Service: /api/e2e/key-packages, /api/e2e/welcomes and /api/e2e/channels/{channel_id}/… (Bearer).
 import { Router } from "express";
-import { currentUser, userAuth, type UserAuthenticator } from "../auth/middleware.ts";
+import { currentUser, userAuth, type UserAuthenticator } from "../auth/index.ts";
 import { STALE_EPOCH, type E2EService } from "./service.ts";
 
 const channelId = (params: unknown): string => String((params as { channel_id: string }).channel_id);

@@ -5,7 +5,7 @@ import type { Logger } from "../../platform/logger.ts";
 import type { LimiterFactory } from "../../platform/limiter.ts";
 import { notFound } from "../../platform/errors.ts";
 import type { Frame, RealtimePublisher } from "../../platform/realtime/publisher.ts";
-import { findMembership } from "../spaces/access.ts";
+import { findMembership } from "../spaces/index.ts";
 import { UserLimit, USER_LIMITS } from "../ratelimits/index.ts";
 import type { components } from "../../../../generated/api.d.ts";
 import * as store from "./store.ts";

@@ -1,6 +1,6 @@
 // HTTP binding of the friends endpoints under /api/users.
 import { Router } from "express";
-import { currentUser, userAuth, type UserAuthenticator } from "../auth/middleware.ts";
+import { currentUser, userAuth, type UserAuthenticator } from "../auth/index.ts";
 import type { FriendsService } from "./service.ts";
 
 export function friendsRoutes(friends: FriendsService, auth: UserAuthenticator): Router {

@@ -1,7 +1,7 @@
 // Friends: requests with accept-by-asking-back, the list, pending requests, removal (CONTRACT 3).
 import type { Knex } from "knex";
 import { conflict, notFound } from "../../platform/errors.ts";
-import { toUserResponse, type UserResponse } from "../users/view.ts";
+import { toUserResponse, type UserResponse } from "../users/index.ts";
 import { allowRequest, notSelf } from "./rules.ts";
 import * as store from "./store.ts";
 

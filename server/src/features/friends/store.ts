@@ -1,6 +1,6 @@
 // SQL of friendships: a pending request is one row (requester → target); a friendship is two 'accepted' rows.
 import type { Knex } from "knex";
-import { USER_COLUMNS, type UserRow } from "../users/view.ts";
+import { USER_COLUMNS, type UserRow } from "../users/index.ts";
 
 export interface Target {
   id: string;

@@ -1,6 +1,6 @@
 // HTTP binding of /api/spaces/{space_id}/bots, behind user authentication.
 import { Router, type Request } from "express";
-import { currentUser, userAuth, type UserAuthenticator } from "../auth/middleware.ts";
+import { currentUser, userAuth, type UserAuthenticator } from "../auth/index.ts";
 import type { InstallsService } from "./service.ts";
 
 // Both are validated as UUIDs by the contract before a handler runs.

@@ -6,9 +6,9 @@
 import type { Knex } from "knex";
 import type { Clock } from "../../platform/clock.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../platform/errors.ts";
-import { recordAudit } from "../audit/store.ts";
-import { atLeast, requireMembership } from "../spaces/access.ts";
-import type { MemberEventOutbox, MemberJoined, MemberLeft, SpaceEvents } from "../spaces/events.ts";
+import { recordAudit } from "../audit/index.ts";
+import { atLeast, requireMembership } from "../spaces/index.ts";
+import type { MemberEventOutbox, MemberJoined, MemberLeft, SpaceEvents } from "../spaces/index.ts";
 import type { InstallResolver } from "./resolver.ts";
 import { checkScopes, foreignChannels, type Install, type InstallState } from "./rules.ts";
 import * as store from "./store.ts";

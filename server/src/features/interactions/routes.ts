@@ -1,7 +1,7 @@
 // HTTP binding of the invocation chain: the catalog and invoke (Bearer, under /api/chat) and respond
 // (Bot, mounted under /api/bot behind bot authentication).
 import { Router } from "express";
-import { currentUser, userAuth, type UserAuthenticator } from "../auth/middleware.ts";
+import { currentUser, userAuth, type UserAuthenticator } from "../auth/index.ts";
 import { currentBot } from "../bots/auth.ts";
 import type { InteractionsService } from "./service.ts";
 

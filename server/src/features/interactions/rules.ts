@@ -1,6 +1,6 @@
 // The invocation checks of CONTRACT 8, in its order, over the facts loaded in one query. Pure.
 import { HttpError, forbidden, notFound } from "../../platform/errors.ts";
-import { isMuted } from "../spaces/access.ts";
+import { isMuted } from "../spaces/index.ts";
 import type { InvocationFacts } from "./store.ts";
 
 /** Metric label of each outcome: a failure class, never a value. */

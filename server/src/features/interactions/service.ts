@@ -4,7 +4,7 @@
 import type { Knex } from "knex";
 import type { Clock } from "../../platform/clock.ts";
 import type { Logger } from "../../platform/logger.ts";
-import { HttpError, forbidden, tooManyRequests } from "../../platform/errors.ts";
+import { HttpError, LIMITER_UNAVAILABLE as UNAVAILABLE, forbidden, tooManyRequests } from "../../platform/errors.ts";
 import { newId } from "../../platform/ids.ts";
 import { LimiterUnavailable, type Limiter, type LimiterFactory } from "../../platform/limiter.ts";
 import type { RealtimePublisher } from "../../platform/realtime/publisher.ts";
@@ -12,7 +12,7 @@ import type { WebhookDispatcher } from "../webhooks/dispatcher.ts";
 import type { InstallResolver } from "../installs/index.ts";
 import type { BotPrincipal } from "../bots/auth.ts";
 import { normalizeName } from "../commands/rules.ts";
-import { findMembership } from "../spaces/access.ts";
+import { findMembership } from "../spaces/index.ts";
 import { validateInvocation } from "../commands/invoke-rules.ts";
 import { InvokeRefused, checkInvocation, type InvokeResult } from "./rules.ts";
 import { catalog, invocationFacts } from "./store.ts";
@@ -46,8 +46,6 @@ export interface InteractionDeps {
    */
   invokeLimit?: (userId: string, botId: string) => Promise<void>;
 }
-
-const UNAVAILABLE = "rate limiter temporarily unavailable — retry shortly";
 
 /** Respond when the invoker has left the space since the invocation. */
 export const INVOKER_LEFT = "invoker is no longer a member of this space";

@@ -1,7 +1,7 @@
 // HTTP binding of /api/spaces/{space_id}/members. Mounted behind user authentication.
 import { Router, type Request } from "express";
-import { currentUser } from "../auth/middleware.ts";
-import { spaceIdOf } from "../spaces/guard.ts";
+import { currentUser } from "../auth/index.ts";
+import { spaceIdOf } from "../spaces/index.ts";
 import type { MembersService } from "./service.ts";
 
 export function memberRoutes(members: MembersService): Router {

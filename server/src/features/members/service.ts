@@ -3,13 +3,12 @@
 import type { Knex } from "knex";
 import type { Clock } from "../../platform/clock.ts";
 import { forbidden, notFound } from "../../platform/errors.ts";
-import { recordAudit } from "../audit/store.ts";
+import { recordAudit } from "../audit/index.ts";
 import type { components } from "../../../../generated/api.d.ts";
-import type { Role } from "../spaces/access.ts";
-import type { SpaceEvents } from "../spaces/events.ts";
-import { requireMember, requireRole, spaceWithRole, visibleSpace } from "../spaces/guard.ts";
-import { activeMuteUntil, mayEditDisplayRole, mayEditNickname, outranks, roleChangeRefusal } from "../spaces/rules.ts";
-import { removeMember, type MemberRow } from "../spaces/store.ts";
+import {
+  removeMember, requireMember, requireRole, spaceWithRole, visibleSpace, type MemberRow, type Role, type SpaceEvents,
+} from "../spaces/index.ts";
+import { activeMuteUntil, mayEditDisplayRole, mayEditNickname, outranks, roleChangeRefusal } from "./rules.ts";
 import * as store from "./store.ts";
 
 type Schemas = components["schemas"];

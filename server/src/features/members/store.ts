@@ -1,7 +1,7 @@
 // SQL of the members list and per-member changes. Adding and removing members lives in spaces/store.ts,
 // beside the member_count it keeps exact.
 import type { Knex } from "knex";
-import type { MemberRow } from "../spaces/store.ts";
+import type { MemberRow } from "../spaces/index.ts";
 
 export interface MemberListRow extends MemberRow {
   username: string;

@@ -1,6 +1,6 @@
 // HTTP binding of user messages: /api/chat/{space_id}/{channel_id}/messages (Bearer).
 import { Router } from "express";
-import { currentUser, userAuth, type UserAuthenticator } from "../auth/middleware.ts";
+import { currentUser, userAuth, type UserAuthenticator } from "../auth/index.ts";
 import type { MessagesService } from "./service.ts";
 
 interface Params {

@@ -5,7 +5,7 @@ import type { Clock } from "../../platform/clock.ts";
 import type { Logger } from "../../platform/logger.ts";
 import { forbidden, notFound } from "../../platform/errors.ts";
 import type { RealtimePublisher, Frame } from "../../platform/realtime/publisher.ts";
-import { isMuted, requireChannel, requireMembership, type Membership } from "../spaces/access.ts";
+import { isMuted, requireChannel, requireMembership, touchActivity, type Membership } from "../spaces/index.ts";
 import { findMessage, insertMessage, listMessages, reactionCounts, softDeleteMessage } from "./store.ts";
 import { toMessageResponse, type MessageResponse } from "./view.ts";
 import { canDeleteMessage } from "./rules.ts";
@@ -77,9 +77,6 @@ export class MessagesService {
   }
 
   private async touchSpace(spaceId: string): Promise<void> {
-    await this.db("spaces")
-      .where({ id: spaceId })
-      .where("last_activity_at", "<", this.db.raw(`now() - interval '${ACTIVITY_RESOLUTION}'`))
-      .update({ last_activity_at: this.db.fn.now() });
+    await touchActivity(this.db, spaceId, ACTIVITY_RESOLUTION);
   }
 }

@@ -18,7 +18,7 @@ export type LimitName = keyof typeof LIMITS;
 /** `msg:ch:<bot_id>:<channel_id> > 5/1s`: the text names the limit as specified, whatever multiplier is set. */
 export const limitText = (spec: LimitSpec, key: string): string => `${spec.name}:${key} > ${spec.points}/${spec.durationSeconds}s`;
 
-export const UNAVAILABLE_TEXT = "rate limiter temporarily unavailable — retry shortly";
+export { LIMITER_UNAVAILABLE as UNAVAILABLE_TEXT } from "../../platform/errors.ts";
 
 /** Rule 4: the pause a fail-closed answer suggests, on message-send and invoke only. */
 export const UNAVAILABLE_RETRY_AFTER = 5;

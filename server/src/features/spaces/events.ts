@@ -3,7 +3,7 @@
 // (webhook events, service messages, e2e membership frames) instead of the spaces code calling them.
 import type { Knex } from "knex";
 import type { Logger } from "../../platform/logger.ts";
-import type { Role } from "./access.ts";
+import type { Role } from "./rules.ts";
 
 export interface MemberJoined {
   type: "member.joined";

@@ -1,26 +1,18 @@
-// HTTP binding of /api/spaces (spec 4.4, CONTRACT 4), with the members, channels and audit-log routers
-// under a space. Preview and public-info are open; everything else needs a user.
+// HTTP binding of /api/spaces (spec 4.4, CONTRACT 4) and /api/spaces/{space_id}/audit-log. Preview and public-info
+// are open; everything else needs a user. The members and channels routers under a space are mounted by server.ts
+// (spaces does not import the features that import it).
 import { Router, type RequestHandler } from "express";
-import { currentUser } from "../auth/middleware.ts";
-import { memberRoutes } from "../members/routes.ts";
-import type { MembersService } from "../members/service.ts";
-import { channelRoutes } from "../channels/routes.ts";
-import type { ChannelsService } from "../channels/service.ts";
-import { spaceAuditRoutes } from "../audit/routes.ts";
-import type { Knex } from "knex";
+import { currentUser } from "../auth/index.ts";
 import type { SpacesService } from "./service.ts";
 import type { DiscoverSort } from "./store.ts";
 
 export interface SpaceRouteDeps {
-  db: Knex;
   spaces: SpacesService;
-  members: MembersService;
-  channels: ChannelsService;
   /** The user authentication middleware. */
   requireUser: RequestHandler;
 }
 
-export function spaceRoutes({ db, spaces, members, channels, requireUser: auth }: SpaceRouteDeps): Router {
+export function spaceRoutes({ spaces, requireUser: auth }: SpaceRouteDeps): Router {
   const r = Router();
   const me = (req: Parameters<RequestHandler>[0]) => currentUser(req).id;
 
@@ -85,8 +77,9 @@ export function spaceRoutes({ db, spaces, members, channels, requireUser: auth }
     res.json(await spaces.pendingRequests(me(req), String(req.params.space_id)));
   });
 
-  r.use("/:space_id/members", auth, memberRoutes(members));
-  r.use("/:space_id/channels", auth, channelRoutes(channels));
-  r.use("/:space_id/audit-log", auth, spaceAuditRoutes(db));
+  r.get("/:space_id/audit-log", auth, async (req, res) => {
+    const before = typeof req.query.before === "string" ? req.query.before : undefined;
+    res.json(await spaces.auditLog(me(req), String(req.params.space_id), Number(req.query.limit ?? 50), before));
+  });
   return r;
 }

@@ -5,11 +5,11 @@ import type { Clock } from "../../platform/clock.ts";
 import type { LimiterFactory } from "../../platform/limiter.ts";
 import { badRequest, forbidden, notFound } from "../../platform/errors.ts";
 import { newId } from "../../platform/ids.ts";
-import { recordAudit } from "../audit/store.ts";
+import { recordAudit, spaceAuditLog, type AuditLogEntry } from "../audit/index.ts";
 import { UserLimit, USER_LIMITS } from "../ratelimits/index.ts";
 import type { components } from "../../../../generated/api.d.ts";
 import type { SpaceEvents } from "./events.ts";
-import { loadSpace, requireRole, SPACE_NOT_FOUND, visibleSpace } from "./guard.ts";
+import { loadSpace, requireRole, SPACE_NOT_FOUND, spaceWithRole, visibleSpace } from "./membership.ts";
 import { likePattern, newInviteCode } from "./rules.ts";
 import * as store from "./store.ts";
 import * as view from "./view.ts";
@@ -111,6 +111,12 @@ export class SpacesService {
 
   async search(userId: string, q: string, limit: number): Promise<view.SpaceSearchResult[]> {
     return (await store.search(this.d.db, userId, likePattern(q), limit)).map(view.toSearchResult);
+  }
+
+  /** GET /spaces/{id}/audit-log: admins and the owner read the space's rows, newest first. */
+  async auditLog(userId: string, spaceId: string, limit: number, before?: string): Promise<AuditLogEntry[]> {
+    await spaceWithRole(this.d.db, spaceId, userId, "admin");
+    return spaceAuditLog(this.d.db, spaceId, limit, before);
   }
 
   /** Anyone holding an invite code may see the space's card, whatever its visibility. */

@@ -1,7 +1,8 @@
 // SQL of spaces, memberships and join requests. Member counts change only in the statements that add or
 // remove a member row, so concurrent joins and leaves can never make them drift.
 import type { Knex } from "knex";
-import type { Role } from "./access.ts";
+import type { Role } from "./rules.ts";
+import type { Channel, Membership } from "./membership.ts";
 
 export interface SpaceRow {
   id: string;
@@ -164,8 +165,47 @@ export async function removeMember(db: Knex, spaceId: string, userId: string, at
   return res.rows[0];
 }
 
+/** User ids of a space's members (for realtime fan-out decisions). */
 export async function memberUserIds(db: Knex, spaceId: string): Promise<string[]> {
   return (await db("members").select("user_id").where({ space_id: spaceId })).map((r: { user_id: string }) => r.user_id);
+}
+
+export async function findMembership(db: Knex, spaceId: string, userId: string): Promise<Membership | undefined> {
+  const row = await db("members").select("id", "role", "muted_until").where({ space_id: spaceId, user_id: userId }).first();
+  return row && { memberId: row.id, spaceId, userId, role: row.role, mutedUntil: row.muted_until };
+}
+
+/** The space and the caller's membership in one query (undefined: no such space; `me` undefined: not a member). */
+export async function spaceWithMembership(db: Knex, spaceId: string, userId: string): Promise<{ space: SpaceRow; me: Membership | undefined } | undefined> {
+  const row = await db("spaces as s")
+    .leftJoin("members as m", (j) => j.on("m.space_id", "s.id").andOn("m.user_id", db.raw("?", [userId])))
+    .where("s.id", spaceId)
+    .select("s.*", "m.id as m_id", "m.role as m_role", "m.muted_until as m_muted_until")
+    .first();
+  if (!row) return undefined;
+  const { m_id, m_role, m_muted_until, ...space } = row;
+  const me: Membership | undefined = m_id ? { memberId: m_id, spaceId, userId, role: m_role, mutedUntil: m_muted_until } : undefined;
+  return { space: space as SpaceRow, me };
+}
+
+/** (user, space) pairs for the given users, in one query (the realtime gateway loads memberships with it). */
+export async function spaceIdsOfUsers(db: Knex, userIds: string[]): Promise<{ userId: string; spaceId: string }[]> {
+  if (!userIds.length) return [];
+  const rows = await db("members").select("user_id", "space_id").whereIn("user_id", userIds);
+  return rows.map((r: { user_id: string; space_id: string }) => ({ userId: r.user_id, spaceId: r.space_id }));
+}
+
+export async function findChannel(db: Knex, spaceId: string, channelId: string): Promise<Channel | undefined> {
+  const row = await db("channels").select("id", "space_id", "name", "type").where({ id: channelId, space_id: spaceId }).first();
+  return row && { id: row.id, spaceId: row.space_id, name: row.name, type: row.type };
+}
+
+/** Bumps last_activity_at at most once per `resolution` (an SQL interval, e.g. '1 minute'): message sends stay cheap. */
+export async function touchActivity(db: Knex, spaceId: string, resolution: string): Promise<void> {
+  await db("spaces")
+    .where({ id: spaceId })
+    .where("last_activity_at", "<", db.raw(`now() - interval '${resolution}'`))
+    .update({ last_activity_at: db.fn.now() });
 }
 
 const REQUEST_COLUMNS = ["r.id", "r.space_id", "r.user_id", "u.username", "r.message", "r.status", "r.created_at", "r.resolved_at"];

@@ -1,6 +1,6 @@
 // Response shapes of CONTRACT 4 built from rows.
 import type { components } from "../../../../generated/api.d.ts";
-import type { Role } from "./access.ts";
+import type { Role } from "./rules.ts";
 import type { DirectoryRow, JoinRequestRow, SpaceRow } from "./store.ts";
 
 type Schemas = components["schemas"];

@@ -1,6 +1,6 @@
 // HTTP binding of /api/users: profile, avatar, settings, anonymous accounts, presence.
 import { Router, type Request } from "express";
-import { currentUser, userAuth, type UserAuthenticator } from "../auth/middleware.ts";
+import { currentUser, userAuth, type UserAuthenticator } from "../auth/index.ts";
 import type { PresenceService } from "../presence/service.ts";
 import type { UsersService } from "./service.ts";
 

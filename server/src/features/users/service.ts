@@ -2,8 +2,8 @@
 import type { Knex } from "knex";
 import { badRequest, conflict, notFound } from "../../platform/errors.ts";
 import { newId } from "../../platform/ids.ts";
-import type { Passwords } from "../auth/passwords.ts";
-import type { AuthService, ClientMeta } from "../auth/service.ts";
+import type { Passwords } from "../auth/index.ts";
+import type { AuthService, ClientMeta } from "../auth/index.ts";
 import type { PresenceService } from "../presence/service.ts";
 import { randomAvatarIndex, toUserResponse, type UserResponse } from "./view.ts";
 import { anonymousUsername, upgradeFields, NOT_ANONYMOUS } from "./rules.ts";

@@ -1,6 +1,6 @@
 // HTTP binding of voice joins: the member route (Bearer) and the bot route (under /api/bot, behind botAuth).
 import { Router, type RequestHandler } from "express";
-import { currentUser } from "../auth/middleware.ts";
+import { currentUser } from "../auth/index.ts";
 import { currentBot } from "../bots/auth.ts";
 import type { VoiceService } from "./service.ts";
 

@@ -6,7 +6,7 @@ import type { LimiterFactory } from "../../platform/limiter.ts";
 import { badRequest } from "../../platform/errors.ts";
 import type { BotPrincipal } from "../bots/auth.ts";
 import type { InstallResolver } from "../installs/index.ts";
-import { isMuted, requireChannel, requireMembership, type Channel } from "../spaces/access.ts";
+import { isMuted, requireChannel, requireMembership, type Channel } from "../spaces/index.ts";
 import type { ChannelEvents } from "../bot-messages/channel-events.ts";
 import { UserLimit, USER_LIMITS } from "../ratelimits/index.ts";
 import { voiceCredentials, type LiveKitConfig, type PublishRight, type VoiceJoinResponse } from "./credentials.ts";

@@ -1,6 +1,6 @@
 // HTTP binding of /api/bots/{bot_id}/webhooks.
 import { Router } from "express";
-import { currentUser, userAuth, type UserAuthenticator } from "../auth/middleware.ts";
+import { currentUser, userAuth, type UserAuthenticator } from "../auth/index.ts";
 import type { WebhookService } from "./service.ts";
 
 export function webhookRoutes(webhooks: WebhookService, users: UserAuthenticator): Router {

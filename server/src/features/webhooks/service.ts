@@ -1,12 +1,12 @@
 // The webhook management API of CONTRACT 6 (the bot's owner only).
 import { randomBytes } from "node:crypto";
 import type { Knex } from "knex";
-import { notFound, tooManyRequests } from "../../platform/errors.ts";
+import { LIMITER_UNAVAILABLE as UNAVAILABLE, notFound, tooManyRequests } from "../../platform/errors.ts";
 import { LimiterUnavailable, type Limiter, type LimiterFactory } from "../../platform/limiter.ts";
 import { newId } from "../../platform/ids.ts";
 import type { Clock } from "../../platform/clock.ts";
 import { seal } from "../../platform/crypto.ts";
-import { recordAudit } from "../audit/store.ts";
+import { recordAudit } from "../audit/index.ts";
 import { checkWebhookUrl } from "./address-guard.ts";
 import { checkEventTypes } from "./events.ts";
 import { isSuspended, type WebhookDispatcher } from "./dispatcher.ts";
@@ -19,7 +19,6 @@ const ROTATION_GRACE_MS = 24 * 3600 * 1000;
 
 /** CONTRACT 6: ping and redeliver together, per webhook. */
 export const FORCED_LIMIT = { name: "webhook", points: 10, durationSeconds: 60 };
-const UNAVAILABLE = "rate limiter temporarily unavailable — retry shortly";
 
 export interface WebhookServiceDeps {
   db: Knex;

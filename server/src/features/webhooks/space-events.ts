@@ -2,7 +2,7 @@
 // there (a bot is not told of its own arrival: it gets `bot.installed`). A change that wrote the deliveries in
 // its own transaction (memberEventOutbox) has them queued here; any other is recorded after its commit.
 import type { Knex } from "knex";
-import type { MemberEventOutbox, MemberJoined, MemberLeft, SpaceEvents } from "../spaces/events.ts";
+import type { MemberEventOutbox, MemberJoined, MemberLeft, SpaceEvents } from "../spaces/index.ts";
 import { botsInSpace } from "../installs/index.ts";
 import type { BotEvent, WebhookDispatcher } from "./dispatcher.ts";
 
