@@ -1,5 +1,5 @@
 // The CLI's commands. Each prints one JSON object on stdout (easy to read, easy to pipe into jq).
-import { ApiError, createClient, type InteractionResponseFrame, type ParleyClient } from "@parley/sdk-client";
+import { ApiError, ScopeValues, createClient, type InteractionResponseFrame, type ParleyClient } from "@parley/sdk-client";
 import { connectRealtime } from "@parley/sdk-client/node";
 import { optionValue, type Args } from "./args.ts";
 
@@ -18,7 +18,8 @@ function need(args: Args, n: number, usage: string): string[] {
 
 export class UsageError extends Error {}
 
-const BOT_SCOPES = ["commands", "messages.send", "messages.react", "messages.delete.own"];
+/** Every scope but moderation: the example bot deletes only its own messages. */
+const BOT_SCOPES = ScopeValues.filter((s) => s !== "moderation.messages");
 
 export const commands: Record<string, { usage: string; run: Command }> = {
   register: {
