@@ -4,19 +4,28 @@ import { startTestServer, type TestServer } from "../../../../test/helpers/serve
 import { api, call } from "../../../../test/helpers/http.ts";
 import { registerUser, type TestUser } from "../../../../test/helpers/users.ts";
 import { createBot } from "../../../../test/helpers/bots.ts";
+import { linkIn, startMailbox, type Mailbox } from "../../../../test/helpers/mailbox.ts";
 
 let server: TestServer;
+let mailbox: Mailbox;
 let http: ReturnType<typeof api>;
 let owner: TestUser;
 let admin: TestUser;
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { ADMIN_EMAILS: "root@admins.test" } });
+  mailbox = await startMailbox();
+  server = await startTestServer({ env: { ADMIN_EMAILS: "root@admins.test", SMTP_URL: mailbox.url } });
   http = api(server.url);
   owner = await registerUser(server.url);
   admin = await registerUser(server.url, { email: "root@admins.test" });
+  // An ADMIN_EMAILS address is an admin only once verified (CONTRACT 1, issue 17 item 6).
+  const link = linkIn(await mailbox.waitFor((m) => m.to.toLowerCase() === "root@admins.test"), "verify-email");
+  expect((await http.post("/api/auth/verify-email", { token: link.searchParams.get("token") })).status).toBe(200);
 });
-afterAll(() => server?.stop());
+afterAll(async () => {
+  await server?.stop();
+  await mailbox?.close();
+});
 
 const commands = (token: string) => http.get("/api/bot/commands", { bot: token });
 
