@@ -4,12 +4,11 @@
 import type { Knex } from "knex";
 import type { Logger } from "../../platform/logger.ts";
 import type { Frame, RealtimePublisher } from "../../platform/realtime/publisher.ts";
-import { botsInSpace } from "../installs/index.ts";
+import type { Audience, AudienceHook } from "../installs/index.ts";
 import type { MessageRow } from "../messages/index.ts";
 import { insertPlainMessage } from "./store.ts";
 import { toMessageResponse, type MessageResponse } from "../messages/index.ts";
-import type { BotEvent, WebhookDispatcher } from "../webhooks/dispatcher.ts";
-import type { EventType } from "../webhooks/events.ts";
+import type { BotEvent, EventType, WebhookDispatcher } from "../webhooks/index.ts";
 
 export interface PlainMessage {
   spaceId: string;
@@ -37,26 +36,31 @@ export class ChannelEvents {
     private dispatcher: WebhookDispatcher,
     private realtime: RealtimePublisher,
     private log: Logger,
+    private audience: Audience,
   ) {}
 
-  /** The bots with a webhook for `type` that see the channel: start it early, it runs beside other checks. */
-  listeners(spaceId: string, channelId: string, type: EventType): Promise<string[]> {
-    return botsInSpace(this.db, spaceId, channelId, type);
+  /**
+   * The webhooks for `type` of the bots that see the channel. Cached per process (installs/audience.ts, invalidated
+   * on every process by each change to memberships, bots and webhooks): usually no round trip at all.
+   */
+  async listeners(spaceId: string, channelId: string, type: EventType): Promise<AudienceHook[]> {
+    return (await this.audience.of(spaceId, channelId, type)).hooks;
   }
 
   /**
    * Writes the message and its `message.created` deliveries at once; announces it after commit.
    * `listeners`: from `listeners()` when the caller already asked.
    */
-  async createMessage(msg: PlainMessage, listeners?: string[]): Promise<MessageResponse> {
-    const bots = listeners ?? (await this.listeners(msg.spaceId, msg.channelId, "message.created"));
+  async createMessage(msg: PlainMessage, listeners?: AudienceHook[]): Promise<MessageResponse> {
+    const hooks = listeners ?? (await this.listeners(msg.spaceId, msg.channelId, "message.created"));
     let message!: MessageResponse;
     const write = async (trx: Knex) => {
       message = toMessageResponse(await insertPlainMessage(trx, msg));
-      return this.dispatcher.record(trx, { type: "message.created", spaceId: msg.spaceId, data: createdEventData(message) }, bots);
+      return this.dispatcher.recordFor(trx, { type: "message.created", spaceId: msg.spaceId, data: createdEventData(message) }, hooks);
     };
-    // Nobody listens: a single insert, no transaction round trips.
-    const deliveries = bots.length ? await this.db.transaction(write) : await write(this.db);
+    // Nobody listens: a single (prepared) insert, no transaction round trips. Otherwise the insert and the
+    // outbox rows in one transaction, with no read inside it (the subscribers come from the audience).
+    const deliveries = hooks.length ? await this.db.transaction(write) : await write(this.db);
     // Started now (so frames keep the order of the sends) but not awaited: the row and its outbox are
     // committed, and the response need not wait one more Redis round trip for the fan-out.
     void this.afterCommit(deliveries, msg.spaceId, msg.channelId, { type: "message:created", ...message });
@@ -68,10 +72,10 @@ export class ChannelEvents {
    * only when it did. Bots hear of bot and service messages only; the frame goes to the channel's viewers.
    */
   async changeMessage(message: MessageRow, change: (trx: Knex) => Promise<boolean>, event: BotEvent, frame: Frame): Promise<boolean> {
-    const bots = message.kind === "user" ? [] : await botsInSpace(this.db, message.space_id, message.channel_id);
+    const hooks = message.kind === "user" ? [] : (await this.audience.of(message.space_id, message.channel_id, event.type)).hooks;
     const outcome = await this.db.transaction(async (trx) => {
       if (!(await change(trx))) return null;
-      return bots.length ? this.dispatcher.record(trx, event, bots) : [];
+      return this.dispatcher.recordFor(trx, event, hooks);
     });
     if (outcome === null) return false;
     await this.afterCommit(outcome, message.space_id, message.channel_id, frame);
@@ -80,8 +84,8 @@ export class ChannelEvents {
 
   /** A channel-scoped event with no message row (voice.joined): recorded and queued at once. */
   async publish(spaceId: string, channelId: string, event: BotEvent): Promise<void> {
-    const bots = await botsInSpace(this.db, spaceId, channelId);
-    if (bots.length) await this.dispatcher.publish(event, bots);
+    const { hooks } = await this.audience.of(spaceId, channelId, event.type);
+    if (hooks.length) await this.dispatcher.enqueue(await this.dispatcher.recordFor(this.db, event, hooks));
   }
 
   private async afterCommit(deliveries: string[], spaceId: string, channelId: string, frame: Frame): Promise<void> {

@@ -1,7 +1,7 @@
 // HTTP binding of the command registry. Mounted under /api/bot behind bot authentication.
 import { Router } from "express";
 import type { CommandsService } from "./service.ts";
-import { currentBot } from "../bots/auth.ts";
+import { currentBot } from "../bots/index.ts";
 
 export function commandRoutes(commands: CommandsService): Router {
   const r = Router();

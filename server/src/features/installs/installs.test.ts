@@ -9,7 +9,7 @@ import { registerUser, type TestUser } from "../../../../test/helpers/users.ts";
 import { createBot } from "../../../../test/helpers/bots.ts";
 import { insertMember, insertSpace } from "../../../../test/helpers/fixtures.ts";
 import { InstallResolver } from "./resolver.ts";
-import type { BotPrincipal } from "../bots/auth.ts";
+import type { BotPrincipal } from "../bots/index.ts";
 import type { HttpError } from "../../platform/errors.ts";
 
 let server: TestServer;

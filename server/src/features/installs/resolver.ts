@@ -4,10 +4,11 @@
 import type { Knex } from "knex";
 import type { PubSub } from "../../platform/pubsub.ts";
 import type { Clock } from "../../platform/clock.ts";
-import type { BotPrincipal } from "../bots/auth.ts";
+import type { BotPrincipal } from "../bots/index.ts";
 import { requireAccess, type Install, type Need } from "./rules.ts";
 import { findInstall } from "./store.ts";
 import { Cache } from "../../platform/cache.ts";
+import type { Audience } from "./audience.ts";
 
 const keyOf = (botUserId: string, spaceId: string) => `${botUserId}:${spaceId}`;
 
@@ -21,7 +22,8 @@ export class InstallResolver {
   /** Absent memberships are kept too (as undefined): a stranger's ids cost one query per 30 s, not per request. */
   private cache: Cache<Install | undefined>;
 
-  constructor(private db: Knex, pubsub: PubSub, clock: Clock) {
+  /** `audience`: its space half changes with every membership, so it is dropped with the membership. */
+  constructor(private db: Knex, pubsub: PubSub, clock: Clock, private audience?: Audience) {
     this.cache = new Cache({ name: "installs", max: 20_000, ttlMs: 30_000, clock, pubsub });
   }
 
@@ -31,7 +33,7 @@ export class InstallResolver {
 
   /** Call after any change of a membership; every process drops it at once. */
   async invalidate(botUserId: string, spaceId: string): Promise<void> {
-    await this.cache.invalidate(keyOf(botUserId, spaceId));
+    await Promise.all([this.cache.invalidate(keyOf(botUserId, spaceId)), this.audience?.spaceChanged(spaceId)]);
   }
 
   /** The membership of (bot, space) in whatever state, or undefined; cached. For the invocation checks of CONTRACT 8. */

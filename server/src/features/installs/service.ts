@@ -84,7 +84,7 @@ export class InstallsService {
 
   async install(userId: string, spaceId: string, body: InstallBotRequest): Promise<BotMembershipResponse> {
     await this.requireSpaceAdmin(spaceId, userId);
-    const bot = await this.db("bots").select("owner_id", "state").where({ user_id: body.bot_user_id }).first();
+    const bot = await store.findBot(this.db, body.bot_user_id);
     if (!bot) throw notFound("bot not found");
     if (bot.owner_id !== userId) throw forbidden("you can only install bots you own");
     if (bot.state === "deleted") throw badRequest("bot is deleted");

@@ -39,6 +39,11 @@ export async function listInstalls(db: Knex, spaceId: string, all: boolean): Pro
   return (await q.orderBy([{ column: "created_at", order: "desc" }, { column: "bot_user_id", order: "desc" }])).map(toInstall);
 }
 
+/** The bot to install: its owner and state, or undefined. */
+export async function findBot(db: Knex, botUserId: string): Promise<{ owner_id: string; state: string } | undefined> {
+  return db("bots").select("owner_id", "state").where({ user_id: botUserId }).first();
+}
+
 export async function channelIdsOfSpace(db: Knex, spaceId: string): Promise<Set<string>> {
   return new Set((await db("channels").select("id").where({ space_id: spaceId })).map((r) => r.id));
 }
@@ -110,4 +115,34 @@ export async function botsInSpace(db: Knex, spaceId: string, channelId?: string,
   if (subscribedTo)
     q.whereExists((w) => w.select(db.raw("1")).from("webhooks as w").whereRaw("w.bot_user_id = i.bot_user_id").whereRaw("? = ANY(w.events)", [subscribedTo]));
   return (await q).map((r) => r.bot_user_id);
+}
+
+/** The ACTIVE memberships of a space with their channels: the space half of the cached audience (audience.ts). */
+export async function activeInstallsOfSpace(db: Knex, spaceId: string): Promise<{ botUserId: string; allowedChannelIds: string[] }[]> {
+  const rows = await db("bot_installs").select("bot_user_id", "allowed_channel_ids").where({ space_id: spaceId, state: "ACTIVE" });
+  return rows.map((r) => ({ botUserId: r.bot_user_id, allowedChannelIds: r.allowed_channel_ids }));
+}
+
+/** A webhook as the audience keeps it: what `WebhookDispatcher.recordFor` needs, plus its event types. */
+export interface AudienceHook {
+  id: string;
+  bot_user_id: string;
+  state: "active" | "suspended";
+  suspended_until: Date | null;
+  events: string[];
+}
+
+/** Per bot: whether it is ACTIVE and all its webhooks (any state); the bot half of the cached audience. */
+export async function webhooksOfBots(db: Knex, botIds: string[]): Promise<Map<string, { active: boolean; hooks: AudienceHook[] }>> {
+  const rows = await db("bots as b")
+    .leftJoin("webhooks as w", "w.bot_user_id", "b.user_id")
+    .select("b.user_id", "b.state as bot_state", "w.id", "w.state", "w.suspended_until", "w.events")
+    .whereIn("b.user_id", botIds);
+  const out = new Map<string, { active: boolean; hooks: AudienceHook[] }>();
+  for (const r of rows) {
+    let bot = out.get(r.user_id);
+    if (!bot) out.set(r.user_id, (bot = { active: r.bot_state === "ACTIVE", hooks: [] }));
+    if (r.id) bot.hooks.push({ id: r.id, bot_user_id: r.user_id, state: r.state, suspended_until: r.suspended_until, events: r.events });
+  }
+  return out;
 }

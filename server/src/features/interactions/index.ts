@@ -1,7 +1,7 @@
 // Wires the invocation chain from the platform and the features it builds on.
 import type { Platform } from "../../platform/index.ts";
 import type { RealtimePublisher } from "../../platform/realtime/publisher.ts";
-import type { WebhookDispatcher } from "../webhooks/dispatcher.ts";
+import type { WebhookDispatcher } from "../webhooks/index.ts";
 import type { InstallResolver } from "../installs/index.ts";
 import { interactionMetrics } from "./metrics.ts";
 import { InteractionsService } from "./service.ts";

@@ -2,7 +2,7 @@
 // (Bot, mounted under /api/bot behind bot authentication).
 import { Router } from "express";
 import { currentUser, userAuth, type UserAuthenticator } from "../auth/index.ts";
-import { currentBot } from "../bots/auth.ts";
+import { currentBot } from "../bots/index.ts";
 import type { InteractionsService } from "./service.ts";
 
 interface Params {

@@ -8,10 +8,10 @@ import { HttpError, LIMITER_UNAVAILABLE as UNAVAILABLE, forbidden, tooManyReques
 import { newId } from "../../platform/ids.ts";
 import { LimiterUnavailable, type Limiter, type LimiterFactory } from "../../platform/limiter.ts";
 import type { RealtimePublisher } from "../../platform/realtime/publisher.ts";
-import type { WebhookDispatcher } from "../webhooks/dispatcher.ts";
+import type { WebhookDispatcher } from "../webhooks/index.ts";
 import type { InstallResolver } from "../installs/index.ts";
-import type { BotPrincipal } from "../bots/auth.ts";
-import { normalizeName } from "../commands/rules.ts";
+import type { BotPrincipal } from "../bots/index.ts";
+import { normalizeName } from "../commands/index.ts";
 import { findMembership } from "../spaces/index.ts";
 import { validateInvocation } from "../commands/invoke-rules.ts";
 import { InvokeRefused, checkInvocation, type InvokeResult } from "./rules.ts";

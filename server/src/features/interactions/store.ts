@@ -1,7 +1,7 @@
 // SQL of the invocation chain. Each request is one round trip of primary-key and unique-index lookups; the
 // rows are read fresh, so a revoked install or a disabled command stops invocations at once.
 import type { Knex } from "knex";
-import type { CommandOption } from "../commands/rules.ts";
+import type { CommandOption } from "../commands/index.ts";
 
 /** Everything the CONTRACT 8 checks need; absent when the caller is not a member of the space. */
 export interface InvocationFacts {

@@ -50,8 +50,7 @@ export class RetentionJob {
   /** One round; null when another process holds the round (its advisory lock). */
   async runOnce(): Promise<PruneCounts | null> {
     const counts = await this.db.transaction(async (trx) => {
-      const { rows } = await trx.raw("SELECT pg_try_advisory_xact_lock(hashtext('parley:retention')) AS ok");
-      if (!rows[0]?.ok) return null;
+      if (!(await store.tryRoundLock(trx))) return null;
       const c = this.config;
       return {
         deliveries: await store.pruneDeliveries(trx, c.deliveriesDays),

@@ -4,6 +4,12 @@ import type { Knex } from "knex";
 
 const BATCH = 5000;
 
+/** One process prunes at a time: a transaction-scoped advisory lock, false when another round holds it. */
+export async function tryRoundLock(trx: Knex): Promise<boolean> {
+  const { rows } = await trx.raw("SELECT pg_try_advisory_xact_lock(hashtext('parley:retention')) AS ok");
+  return rows[0]?.ok === true;
+}
+
 /** Runs `sql` (a DELETE of at most BATCH rows, with `?` for the days) until it deletes fewer; answers the total. */
 async function inBatches(db: Knex, sql: string, days: number): Promise<number> {
   let total = 0;

@@ -11,9 +11,11 @@ import { WebhookSender } from "./sender.ts";
 import { WebhookService } from "./service.ts";
 import { Sweeper } from "./sweeper.ts";
 import { WebhookTargets } from "./targets.ts";
-import { DeliveryAttempts } from "./worker.ts";
+import { DeliveryAttempts, type BotChanges } from "./worker.ts";
 
 export { DELIVERY_QUEUE, FORCED_QUEUE } from "./jobs.ts";
+export { WebhookDispatcher, type BotEvent } from "./dispatcher.ts";
+export { EVENT_TYPES, type EventType } from "./events.ts";
 
 /**
  * Workers of the main lane. On the 2-core bench box (bench/scenarios/webhooks.ts, fan-out to local receivers) the
@@ -31,8 +33,11 @@ export interface WebhookEngine {
   close(): Promise<void>;
 }
 
-/** `runWorker` false for `--role api` processes: they queue deliveries, worker processes send them. */
-export async function startWebhooks(p: Platform, runWorker: boolean): Promise<WebhookEngine> {
+/**
+ * `runWorker` false for `--role api` processes: they queue deliveries, worker processes send them.
+ * `audience`: the cached audience of channel events (installs/audience.ts), told of every webhook change.
+ */
+export async function startWebhooks(p: Platform, runWorker: boolean, audience?: BotChanges): Promise<WebhookEngine> {
   const opts = { keepFinished: false };
   const [main, forced] = await Promise.all([p.queues.queue<DeliveryJob>(DELIVERY_QUEUE, opts), p.queues.queue<DeliveryJob>(FORCED_QUEUE, opts)]);
   const lanes = new Lanes({ main, forced }, p.log);
@@ -46,7 +51,7 @@ export async function startWebhooks(p: Platform, runWorker: boolean): Promise<We
   if (runWorker) {
     const attempts = new DeliveryAttempts({
       db: p.db, clock: p.clock, log: p.log, sender, dataKey: p.config.dataKey, metrics, retryScale: p.config.webhookRetryScale,
-      targets, delivered: new DeliveredBatcher(p.db), lanes,
+      targets, delivered: new DeliveredBatcher(p.db), lanes, audience,
     });
     // A live worker renews its jobs' locks; a dead one's jobs are taken up again within about twice this.
     const lockMs = 5_000;
@@ -57,7 +62,7 @@ export async function startWebhooks(p: Platform, runWorker: boolean): Promise<We
     dispatcher.attemptInProcess(attempts);
     sweeper.start();
   }
-  const service = new WebhookService({ db: p.db, clock: p.clock, dataKey: p.config.dataKey, allowPrivate: p.config.webhookAllowPrivate, dispatcher, targets, limiters: p.limiters });
+  const service = new WebhookService({ db: p.db, clock: p.clock, dataKey: p.config.dataKey, allowPrivate: p.config.webhookAllowPrivate, dispatcher, targets, limiters: p.limiters, audience });
   return {
     dispatcher,
     service,
