@@ -1,7 +1,7 @@
-// The typed values the invocation validation hands to the bot (CONTRACT 8 coercion), checked on the pure function.
+// The typed values the invocation checks hand to the bot (CONTRACT 8 coercion), checked on the pure functions.
 import { describe, expect, it } from "vitest";
-import { coerce, plaintextBytes, validateInvocation } from "./invoke-rules.ts";
-import type { CommandOption } from "./rules.ts";
+import { coerce, plaintextBytes, validateInvocation } from "./rules.ts";
+import type { CommandOption } from "../commands/index.ts";
 
 const opt = (name: string, type: CommandOption["type"], extra: Partial<CommandOption> = {}): CommandOption => ({ name, type, description: name, required: false, ...extra });
 
