@@ -30,6 +30,11 @@ export class MemoryPubSub implements PubSub {
 export class RedisPubSub implements PubSub {
   private sub: Redis;
   private listeners = new Map<string, Set<Listener>>();
+  /** Per channel: settles once Redis confirmed the SUBSCRIBE (every listener of the channel waits for it). */
+  private subscribed = new Map<string, Promise<unknown>>();
+  /** Channels asked for in this turn of the event loop: one SUBSCRIBE carries them all (a connect storm). */
+  private batch: string[] | undefined;
+  private batchDone: Promise<unknown> | undefined;
   constructor(private pub: Redis, private prefix = "ps:") {
     this.sub = pub.duplicate();
     // ioredis reconnects by itself; without a listener it would print every refused reconnect to stderr.
@@ -47,16 +52,44 @@ export class RedisPubSub implements PubSub {
     if (!set) {
       set = new Set();
       this.listeners.set(ch, set);
-      await this.sub.subscribe(ch);
+      this.subscribed.set(ch, this.subscribeSoon(ch));
     }
-    set.add(listener);
-    return async () => {
-      set.delete(listener);
-      if (set.size === 0 && this.listeners.get(ch) === set) {
+    const mine = set;
+    // Added at once, so an unsubscribe of another listener meanwhile does not drop the channel under this one.
+    mine.add(listener);
+    const unsubscribe = async () => {
+      mine.delete(listener);
+      if (mine.size === 0 && this.listeners.get(ch) === mine) {
         this.listeners.delete(ch);
+        this.subscribed.delete(ch);
         await this.sub.unsubscribe(ch);
       }
     };
+    try {
+      await this.subscribed.get(ch);
+    } catch (err) {
+      // Not subscribed: forget the channel, so the next subscriber tries again.
+      mine.delete(listener);
+      if (mine.size === 0 && this.listeners.get(ch) === mine) {
+        this.listeners.delete(ch);
+        this.subscribed.delete(ch);
+      }
+      throw err;
+    }
+    return unsubscribe;
+  }
+  private subscribeSoon(ch: string): Promise<unknown> {
+    if (!this.batch) {
+      const channels: string[] = (this.batch = []);
+      this.batchDone = new Promise((resolve, reject) =>
+        setImmediate(() => {
+          this.batch = undefined;
+          this.sub.subscribe(...channels).then(resolve, reject);
+        }),
+      );
+    }
+    this.batch.push(ch);
+    return this.batchDone!;
   }
   async close() {
     this.listeners.clear();

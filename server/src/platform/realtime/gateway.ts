@@ -24,8 +24,11 @@ export interface GatewayOptions {
   pubsub: PubSub;
   log: Logger;
   metrics: Metrics;
-  /** The user behind an access token and when the token expires (epoch ms), or null (UserAuthenticator.resolve). */
-  authenticate(token: string): Promise<{ id: string; sessionId: string; expiresAt?: number } | null>;
+  /**
+   * The user behind an access token and when the token expires (epoch ms), or null (UserAuthenticator.resolveSocket).
+   * A principal with `live` is the token's word only: the gateway subscribes the connection while that check runs.
+   */
+  authenticate(token: string): Principal | null | Promise<Principal | null>;
   /** Subscribes to device-session revocations from every process (SessionGuard.onRevoked). */
   revocations?(handler: (sessionIds: string[]) => void): Promise<() => Promise<void>>;
   /** Which of these device sessions are still live (read from the database, not a cache): the periodic re-check. */
@@ -51,6 +54,14 @@ export interface GatewayOptions {
   expiryCheckMs?: number;
   /** Every connection's device session is re-read this often; revoked ones are closed (4001). */
   sessionCheckMs?: number;
+}
+
+export interface Principal {
+  id: string;
+  sessionId: string;
+  expiresAt?: number;
+  /** Settles with the device session check still under way (false: not live; `ready` waits for it). */
+  live?: Promise<boolean>;
 }
 
 export interface PresenceSubscriptions {
@@ -235,30 +246,39 @@ export class RealtimeGateway {
   private async authenticate(conn: Connection, token: string): Promise<void> {
     conn.state = State.Authenticating;
     const startedAt = performance.now();
-    let principal: { id: string; sessionId: string; expiresAt?: number } | null;
+    let principal: Principal | null;
     try {
       principal = await this.o.authenticate(token);
     } catch (err) {
-      this.o.log.error({ err: (err as Error).message }, "realtime authentication failed");
-      this.error(conn, "authentication unavailable");
-      conn.ws.close(1011, "authentication unavailable");
-      return;
+      return this.unavailable(conn, err);
     }
+    // Observed at once: it is awaited below only if the connection is still there by then.
+    principal?.live?.catch(() => {});
     if (conn.state !== State.Authenticating) return;
-    if (!principal) {
-      this.error(conn, "invalid token");
-      conn.ws.close(CLOSE_UNAUTHENTICATED, "invalid token");
-      return;
-    }
-    clearTimeout(conn.timer);
+    if (!principal) return this.invalidToken(conn);
     conn.userId = principal.id;
     conn.deviceSessionId = principal.sessionId;
     conn.expiresAt = principal.expiresAt ?? 0;
     conn.id = newId();
     conn.state = State.Registering;
     this.pending.delete(conn);
+    // The session read and the subscription are independent round trips: both run at once, and `ready` waits for
+    // both. Until then the connection is registered but hears nothing (deliver() checks Ready), and a dead session
+    // closes it, which unregisters it (onClose).
+    const live = principal.live;
+    const registered = this.registry.add(conn);
+    registered.catch(() => {});
     try {
-      await this.registry.add(conn);
+      if (live && !(await live)) {
+        if (conn.state === State.Registering) this.invalidToken(conn);
+        return;
+      }
+    } catch (err) {
+      if (conn.state === State.Registering) this.unavailable(conn, err);
+      return;
+    }
+    try {
+      await registered;
     } catch (err) {
       this.o.log.error({ err: (err as Error).message }, "realtime subscription failed");
       this.error(conn, "realtime unavailable");
@@ -266,6 +286,7 @@ export class RealtimeGateway {
       return;
     }
     if (conn.state !== State.Registering) return;
+    clearTimeout(conn.timer);
     // A revocation announced while this connection was being authenticated found no connection to close: close it now.
     const revoked = this.revokedAt.get(conn.deviceSessionId);
     if (revoked !== undefined && revoked >= startedAt) {
@@ -277,8 +298,19 @@ export class RealtimeGateway {
     this.ready++;
     this.gauge.inc();
     this.sendJson(conn, { type: "ready", user_id: conn.userId, session_id: conn.id });
-    this.o.log.debug({ user_id: conn.userId, connection_id: conn.id }, "realtime connection ready");
+    if (this.o.log.isLevelEnabled("debug")) this.o.log.debug({ user_id: conn.userId, connection_id: conn.id }, "realtime connection ready");
     this.notify(conn.userId, "connected");
+  }
+
+  private invalidToken(conn: Connection): void {
+    this.error(conn, "invalid token");
+    conn.ws.close(CLOSE_UNAUTHENTICATED, "invalid token");
+  }
+
+  private unavailable(conn: Connection, err: unknown): void {
+    this.o.log.error({ err: (err as Error).message }, "realtime authentication failed");
+    this.error(conn, "authentication unavailable");
+    conn.ws.close(1011, "authentication unavailable");
   }
 
   private onClose(conn: Connection): void {
@@ -290,7 +322,7 @@ export class RealtimeGateway {
     if (was === State.Ready) {
       this.ready--;
       this.gauge.dec();
-      this.o.log.debug({ user_id: conn.userId, connection_id: conn.id }, "realtime connection closed");
+      if (this.o.log.isLevelEnabled("debug")) this.o.log.debug({ user_id: conn.userId, connection_id: conn.id }, "realtime connection closed");
       this.notify(conn.userId, "disconnected");
     }
   }
