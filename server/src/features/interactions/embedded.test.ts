@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../../../test/helpers/server.ts";
 import { startReceiver, type Receiver } from "../../../../test/helpers/receiver.ts";
 import { WsClient } from "../../../../test/helpers/ws.ts";
-import { world } from "./testkit.ts";
+import { world } from "../../../../test/helpers/interactions.ts";
 
 let server: TestServer;
 let receiver: Receiver;

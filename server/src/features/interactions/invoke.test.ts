@@ -7,7 +7,7 @@ import { registerUser } from "../../../../test/helpers/users.ts";
 import { createBot } from "../../../../test/helpers/bots.ts";
 import { insertSpace } from "../../../../test/helpers/fixtures.ts";
 import { newId } from "../../platform/ids.ts";
-import { installBot, world, type World } from "./testkit.ts";
+import { installBot, world, type World } from "../../../../test/helpers/interactions.ts";
 import { LimiterUnavailable, type LimiterFactory } from "../../platform/limiter.ts";
 import { RealtimePublisher } from "../../platform/realtime/publisher.ts";
 import { HttpError, tooManyRequests } from "../../platform/errors.ts";

@@ -3,7 +3,7 @@
 // token (CONTRACT 8, valid 15 minutes) alone is not enough.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../../../test/helpers/server.ts";
-import { world, type World } from "./testkit.ts";
+import { world, type World } from "../../../../test/helpers/interactions.ts";
 import { InteractionTokens } from "./token.ts";
 import { newId } from "../../platform/ids.ts";
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../../../test/helpers/server.ts";
 import { startReceiver, type Receiver } from "../../../../test/helpers/receiver.ts";
 import { WsClient } from "../../../../test/helpers/ws.ts";
-import { installBot, until, world, type World } from "./testkit.ts";
+import { installBot, until, world, type World } from "../../../../test/helpers/interactions.ts";
 import { InteractionTokens, TOKEN_TTL_SECONDS } from "./token.ts";
 
 const stripe = new Stripe("sk_test_unused");

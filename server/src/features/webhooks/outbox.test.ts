@@ -11,7 +11,7 @@ import { registerUser } from "../../../../test/helpers/users.ts";
 import { startReceiver, type Receiver } from "../../../../test/helpers/receiver.ts";
 import { insertMember, insertSpace } from "../../../../test/helpers/fixtures.ts";
 import { freePort } from "../../../../test/helpers/ports.ts";
-import { installBot } from "../interactions/testkit.ts";
+import { installBot } from "../../../../test/helpers/interactions.ts";
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterAll(async () => {

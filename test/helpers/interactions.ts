@@ -1,11 +1,11 @@
 // Test set-up for the invocation chain, all through the public API: a space, a member, a bot installed with
 // commands and a webhook pointing at a real local receiver.
 import { expect } from "vitest";
-import type { TestServer } from "../../../../test/helpers/server.ts";
-import { api, type Reply } from "../../../../test/helpers/http.ts";
-import { registerUser, type TestUser } from "../../../../test/helpers/users.ts";
-import { createBot } from "../../../../test/helpers/bots.ts";
-import { insertMember, insertSpace } from "../../../../test/helpers/fixtures.ts";
+import type { TestServer } from "./server.ts";
+import { api, type Reply } from "./http.ts";
+import { registerUser, type TestUser } from "./users.ts";
+import { createBot } from "./bots.ts";
+import { insertMember, insertSpace } from "./fixtures.ts";
 
 export const DEMO_COMMANDS = [
   {
