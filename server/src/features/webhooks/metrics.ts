@@ -6,13 +6,28 @@ export interface WebhookMetrics {
   duration: Histogram<"event">;
 }
 
+/** How long a scrape waits for the queue's depth: /metrics must answer promptly while Redis is down. */
+export const DEPTH_WAIT_MS = 250;
+
 export function webhookMetrics(registry: Registry, depth: () => Promise<number>): WebhookMetrics {
+  // The depth is read from Redis, whose commands wait (queued by ioredis) while it is unreachable. A scrape
+  // waits at most DEPTH_WAIT_MS and otherwise reports the last value read; at most one read is in flight, so
+  // scrapes during an outage do not pile commands up.
+  let last = 0;
+  let reading: Promise<void> | undefined;
   new Gauge({
     name: "webhook_queue_depth",
-    help: "Deliveries waiting, delayed or running in the queue",
+    help: "Deliveries waiting, delayed or running in the queue (the last value read when the queue does not answer in time)",
     registers: [registry],
     async collect() {
-      this.set(await depth().catch(() => 0));
+      reading ??= depth()
+        .then((n) => void (last = n))
+        .catch(() => undefined)
+        .finally(() => (reading = undefined));
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([reading, new Promise<void>((resolve) => (timer = setTimeout(resolve, DEPTH_WAIT_MS)))]);
+      clearTimeout(timer);
+      this.set(last);
     },
   });
   return {
