@@ -2950,7 +2950,13 @@ export type components = {
         };
     };
     responses: never;
-    parameters: never;
+    parameters: {
+        ChannelIdPath: string;
+        /** @description The oldest id of the previous page: only rows older than it. */
+        "Paging.before": string;
+        "Paging.limit": number;
+        SpacePath: string;
+    };
     requestBodies: never;
     headers: never;
     pathItems: never;
@@ -4314,13 +4320,14 @@ export interface operations {
     BotMessages_list: {
         parameters: {
             query?: {
-                limit?: number;
-                before?: string;
+                limit?: components["parameters"]["Paging.limit"];
+                /** @description The oldest id of the previous page: only rows older than it. */
+                before?: components["parameters"]["Paging.before"];
             };
             header?: never;
             path: {
-                space_id: string;
-                channel_id: string;
+                space_id: components["parameters"]["SpacePath"];
+                channel_id: components["parameters"]["ChannelIdPath"];
             };
             cookie?: never;
         };
@@ -4388,8 +4395,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                space_id: string;
-                channel_id: string;
+                space_id: components["parameters"]["SpacePath"];
+                channel_id: components["parameters"]["ChannelIdPath"];
             };
             cookie?: never;
         };
@@ -4461,7 +4468,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                space_id: string;
+                space_id: components["parameters"]["SpacePath"];
                 message_id: string;
             };
             cookie?: never;
@@ -4528,7 +4535,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                space_id: string;
+                space_id: components["parameters"]["SpacePath"];
                 message_id: string;
             };
             cookie?: never;
@@ -4599,8 +4606,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                space_id: string;
-                channel_id: string;
+                space_id: components["parameters"]["SpacePath"];
+                channel_id: components["parameters"]["ChannelIdPath"];
             };
             cookie?: never;
         };
@@ -4978,8 +4985,9 @@ export interface operations {
     Accounts_auditLog: {
         parameters: {
             query?: {
-                limit?: number;
-                before?: string;
+                limit?: components["parameters"]["Paging.limit"];
+                /** @description The oldest id of the previous page: only rows older than it. */
+                before?: components["parameters"]["Paging.before"];
             };
             header?: never;
             path: {
@@ -5524,8 +5532,9 @@ export interface operations {
     Webhooks_deliveries: {
         parameters: {
             query?: {
-                limit?: number;
-                before?: string;
+                limit?: components["parameters"]["Paging.limit"];
+                /** @description The oldest id of the previous page: only rows older than it. */
+                before?: components["parameters"]["Paging.before"];
             };
             header?: never;
             path: {
@@ -5770,8 +5779,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                space_id: string;
-                channel_id: string;
+                space_id: components["parameters"]["SpacePath"];
+                channel_id: components["parameters"]["ChannelIdPath"];
             };
             cookie?: never;
         };
@@ -5830,8 +5839,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                space_id: string;
-                channel_id: string;
+                space_id: components["parameters"]["SpacePath"];
+                channel_id: components["parameters"]["ChannelIdPath"];
             };
             cookie?: never;
         };
@@ -5910,13 +5919,14 @@ export interface operations {
     Messages_list: {
         parameters: {
             query?: {
-                limit?: number;
-                before?: string;
+                limit?: components["parameters"]["Paging.limit"];
+                /** @description The oldest id of the previous page: only rows older than it. */
+                before?: components["parameters"]["Paging.before"];
             };
             header?: never;
             path: {
-                space_id: string;
-                channel_id: string;
+                space_id: components["parameters"]["SpacePath"];
+                channel_id: components["parameters"]["ChannelIdPath"];
             };
             cookie?: never;
         };
@@ -5975,8 +5985,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                space_id: string;
-                channel_id: string;
+                space_id: components["parameters"]["SpacePath"];
+                channel_id: components["parameters"]["ChannelIdPath"];
             };
             cookie?: never;
         };
@@ -6048,8 +6058,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                space_id: string;
-                channel_id: string;
+                space_id: components["parameters"]["SpacePath"];
+                channel_id: components["parameters"]["ChannelIdPath"];
                 message_id: string;
             };
             cookie?: never;
@@ -6119,7 +6129,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                channel_id: string;
+                channel_id: components["parameters"]["ChannelIdPath"];
             };
             cookie?: never;
         };
@@ -6178,7 +6188,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                channel_id: string;
+                channel_id: components["parameters"]["ChannelIdPath"];
             };
             cookie?: never;
         };
@@ -6250,7 +6260,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                channel_id: string;
+                channel_id: components["parameters"]["ChannelIdPath"];
             };
             cookie?: never;
         };
@@ -7083,7 +7093,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                space_id: string;
+                space_id: components["parameters"]["SpacePath"];
             };
             cookie?: never;
         };
@@ -7142,7 +7152,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                space_id: string;
+                space_id: components["parameters"]["SpacePath"];
             };
             cookie?: never;
         };
@@ -7208,7 +7218,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                space_id: string;
+                space_id: components["parameters"]["SpacePath"];
             };
             cookie?: never;
         };
@@ -7278,13 +7288,13 @@ export interface operations {
     SpaceAudit_list: {
         parameters: {
             query?: {
-                limit?: number;
-                /** @description A row id: only rows older than it. */
-                before?: string;
+                limit?: components["parameters"]["Paging.limit"];
+                /** @description The oldest id of the previous page: only rows older than it. */
+                before?: components["parameters"]["Paging.before"];
             };
             header?: never;
             path: {
-                space_id: string;
+                space_id: components["parameters"]["SpacePath"];
             };
             cookie?: never;
         };
@@ -7352,7 +7362,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                space_id: string;
+                space_id: components["parameters"]["SpacePath"];
             };
             cookie?: never;
         };
@@ -7411,7 +7421,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                space_id: string;
+                space_id: components["parameters"]["SpacePath"];
             };
             cookie?: never;
         };
@@ -7501,7 +7511,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                space_id: string;
+                space_id: components["parameters"]["SpacePath"];
                 bot_user_id: string;
             };
             cookie?: never;
@@ -7568,7 +7578,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                space_id: string;
+                space_id: components["parameters"]["SpacePath"];
                 bot_user_id: string;
             };
             cookie?: never;
@@ -7650,7 +7660,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                space_id: string;
+                space_id: components["parameters"]["SpacePath"];
             };
             cookie?: never;
         };
@@ -7718,7 +7728,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                space_id: string;
+                space_id: components["parameters"]["SpacePath"];
             };
             cookie?: never;
         };
@@ -7790,8 +7800,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                space_id: string;
-                channel_id: string;
+                space_id: components["parameters"]["SpacePath"];
+                channel_id: components["parameters"]["ChannelIdPath"];
             };
             cookie?: never;
         };
@@ -7857,8 +7867,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                space_id: string;
-                channel_id: string;
+                space_id: components["parameters"]["SpacePath"];
+                channel_id: components["parameters"]["ChannelIdPath"];
             };
             cookie?: never;
         };
@@ -7930,7 +7940,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                space_id: string;
+                space_id: components["parameters"]["SpacePath"];
             };
             cookie?: never;
         };
@@ -7998,7 +8008,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                space_id: string;
+                space_id: components["parameters"]["SpacePath"];
             };
             cookie?: never;
         };
@@ -8073,7 +8083,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                space_id: string;
+                space_id: components["parameters"]["SpacePath"];
             };
             cookie?: never;
         };
@@ -8141,7 +8151,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                space_id: string;
+                space_id: components["parameters"]["SpacePath"];
                 member_id: string;
             };
             cookie?: never;
@@ -8208,7 +8218,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                space_id: string;
+                space_id: components["parameters"]["SpacePath"];
                 member_id: string;
             };
             cookie?: never;
@@ -8281,7 +8291,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                space_id: string;
+                space_id: components["parameters"]["SpacePath"];
                 member_id: string;
             };
             cookie?: never;
@@ -8354,7 +8364,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                space_id: string;
+                space_id: components["parameters"]["SpacePath"];
                 member_id: string;
             };
             cookie?: never;
@@ -8427,7 +8437,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                space_id: string;
+                space_id: components["parameters"]["SpacePath"];
                 member_id: string;
             };
             cookie?: never;
@@ -8500,7 +8510,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                space_id: string;
+                space_id: components["parameters"]["SpacePath"];
                 member_id: string;
             };
             cookie?: never;
@@ -8569,7 +8579,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                space_id: string;
+                space_id: components["parameters"]["SpacePath"];
             };
             cookie?: never;
         };
@@ -8619,7 +8629,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                space_id: string;
+                space_id: components["parameters"]["SpacePath"];
             };
             cookie?: never;
         };
@@ -8691,7 +8701,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                space_id: string;
+                space_id: components["parameters"]["SpacePath"];
             };
             cookie?: never;
         };
@@ -8759,8 +8769,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                space_id: string;
-                channel_id: string;
+                space_id: components["parameters"]["SpacePath"];
+                channel_id: components["parameters"]["ChannelIdPath"];
             };
             cookie?: never;
         };
