@@ -14,9 +14,27 @@ export const unauthorized = (detail = "not authenticated") => new HttpError(401,
 export const forbidden = (detail: string) => new HttpError(403, detail);
 export const notFound = (detail = "not found") => new HttpError(404, detail);
 export const conflict = (detail: string) => new HttpError(409, detail);
-export const tooManyRequests = (detail: string, retryAfterSeconds?: number) =>
-  new HttpError(429, detail, retryAfterSeconds === undefined ? {} : { "Retry-After": String(retryAfterSeconds) });
 export const unavailable = (detail: string) => new HttpError(503, detail);
 
 /** The 429 `detail` of every limit whose store did not answer (spec 8, fail closed): one text for code and tests. */
 export const LIMITER_UNAVAILABLE = "rate limiter temporarily unavailable — retry shortly";
+
+/**
+ * A 429, typed by why: a limit used up, or (`limiterDown`) a limiter whose store did not answer (spec 8, fail
+ * closed). Callers that treat the two apart (metrics) test the field, never the `detail` text.
+ */
+export class TooManyRequests extends HttpError {
+  constructor(detail: string, retryAfterSeconds: number | undefined, readonly limiterDown: boolean) {
+    super(429, detail, retryAfterSeconds === undefined ? {} : { "Retry-After": String(retryAfterSeconds) });
+  }
+}
+
+/** The fail-closed 429 of spec 8: the limiter's store did not answer. */
+export const limiterUnavailable = (retryAfterSeconds?: number) => new TooManyRequests(LIMITER_UNAVAILABLE, retryAfterSeconds, true);
+
+/**
+ * A limit used up. Passed LIMITER_UNAVAILABLE (callers written before `limiterUnavailable` existed), it is that
+ * 429: the one constant decides, where the error is made, so no caller reads the text back.
+ */
+export const tooManyRequests = (detail: string, retryAfterSeconds?: number) =>
+  detail === LIMITER_UNAVAILABLE ? limiterUnavailable(retryAfterSeconds) : new TooManyRequests(detail, retryAfterSeconds, false);

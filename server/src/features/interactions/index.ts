@@ -14,7 +14,7 @@ export interface InteractionWiring {
   dispatcher: WebhookDispatcher;
   realtime: RealtimePublisher;
   installs: InstallResolver;
-  invokeLimit?: (userId: string, botId: string) => Promise<void>;
+  invokeLimit: (userId: string, botId: string) => Promise<void>;
 }
 
 export function createInteractions(p: Platform, deps: InteractionWiring): InteractionsService {
@@ -22,7 +22,6 @@ export function createInteractions(p: Platform, deps: InteractionWiring): Intera
     db: p.db,
     clock: p.clock,
     log: p.log,
-    limiters: p.limiters,
     tokens: new InteractionTokens(p.config.botTokenSecret, () => p.clock.now()),
     metrics: interactionMetrics(p.metrics.registry),
     ...deps,

@@ -10,7 +10,8 @@ import { newId } from "../../platform/ids.ts";
 import { installBot, world, type World } from "../../../../test/helpers/interactions.ts";
 import { LimiterUnavailable, type LimiterFactory } from "../../platform/limiter.ts";
 import { RealtimePublisher } from "../../platform/realtime/publisher.ts";
-import { HttpError, tooManyRequests } from "../../platform/errors.ts";
+import { HttpError, LIMITER_UNAVAILABLE } from "../../platform/errors.ts";
+import { createRateLimits } from "../ratelimits/index.ts";
 import { InteractionsService } from "./service.ts";
 import { InteractionTokens } from "./token.ts";
 import { interactionMetrics } from "./metrics.ts";
@@ -223,28 +224,31 @@ describe("check order (CONTRACT 8): each check fails while every later one would
 });
 
 describe("fail-closed limiter", () => {
-  // The service against the real database and dispatcher, with a limiter store that does not answer.
-  const service = (over: { limiters?: LimiterFactory; invokeLimit?: (u: string, b: string) => Promise<void> }) => {
-    const p = server.platform;
-    const down: LimiterFactory = { create: (spec) => ({ spec, consume: () => Promise.reject(new LimiterUnavailable(new Error("down"))), reward: () => Promise.reject(new Error("down")) }) };
-    return new InteractionsService({
-      db: p.db, clock: p.clock, log: p.log, limiters: over.limiters ?? down, dispatcher: server.webhooks.dispatcher,
-      realtime: new RealtimePublisher(p.pubsub), installs: undefined as never,
-      tokens: new InteractionTokens("x".repeat(32), Date.now), metrics: interactionMetrics(new Registry()), invokeLimit: over.invokeLimit,
-    });
-  };
-
+  // The service against the real database and dispatcher, behind the real spec 8 limits on a limiter store that
+  // does not answer: the 429 is ratelimits' own, and it is counted as `limiter_unavailable` from its type.
   it("answers 429 `rate limiter temporarily unavailable — retry shortly` with Retry-After 5, after the option checks", async () => {
+    const p = server.platform;
+    const down: LimiterFactory = {
+      create: (spec) => ({ spec, consume: () => Promise.reject(new LimiterUnavailable(new Error("down"))), reward: () => Promise.reject(new Error("down")) }),
+      consumeAll: () => Promise.reject(new LimiterUnavailable(new Error("down"))),
+    };
+    const registry = new Registry();
+    const limits = createRateLimits(down, registry, p.log);
+    const s = new InteractionsService({
+      db: p.db, clock: p.clock, log: p.log, dispatcher: server.webhooks.dispatcher,
+      realtime: new RealtimePublisher(p.pubsub), installs: undefined as never,
+      tokens: new InteractionTokens("x".repeat(32), Date.now), metrics: interactionMetrics(registry), invokeLimit: (u, b) => limits.invoke(u, b),
+    });
     const u = await w.member();
-    const s = service({});
-    const err = (await s.invoke(u.id, w.space.id, w.space.generalId, { bot_user_id: w.bot.id, command: "ping" }).catch((e) => e)) as HttpError;
-    expect(err).toMatchObject({ status: 429, detail: "rate limiter temporarily unavailable — retry shortly", headers: { "Retry-After": "5" } });
-    const invalid = (await s.invoke(u.id, w.space.id, w.space.generalId, { bot_user_id: w.bot.id, command: "v", options: {} }).catch((e) => e)) as HttpError;
+    const err = await s.invoke(u.id, w.space.id, w.space.generalId, { bot_user_id: w.bot.id, command: "ping" }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(HttpError);
+    expect(err).toMatchObject({ status: 429, detail: LIMITER_UNAVAILABLE, headers: { "Retry-After": "5" } });
+    const invalid = await s.invoke(u.id, w.space.id, w.space.generalId, { bot_user_id: w.bot.id, command: "v", options: {} }).catch((e: unknown) => e);
     expect(invalid).toMatchObject({ status: 400, detail: "missing required option: req_i" });
-    // The shared spec 8 limiter, when wired, answers for itself; its 429 passes through unchanged.
-    const shared = service({ invokeLimit: async () => { throw tooManyRequests("rate limiter temporarily unavailable — retry shortly", 5); } });
-    const viaShared = (await shared.invoke(u.id, w.space.id, w.space.generalId, { bot_user_id: w.bot.id, command: "ping" }).catch((e) => e)) as HttpError;
-    expect(viaShared).toMatchObject({ status: 429, headers: { "Retry-After": "5" } });
+    const metrics = await registry.metrics();
+    expect(metrics).toMatch(/^command_invocations_total\{result="limiter_unavailable"\} 1$/m);
+    expect(metrics).toMatch(/^command_invocations_total\{result="invalid_options"\} 1$/m);
+    expect(metrics).not.toMatch(/result="rate_limited"/);
   });
 });
 

@@ -4,9 +4,8 @@
 import type { Knex } from "knex";
 import type { Clock } from "../../platform/clock.ts";
 import type { Logger } from "../../platform/logger.ts";
-import { HttpError, LIMITER_UNAVAILABLE as UNAVAILABLE, forbidden, tooManyRequests } from "../../platform/errors.ts";
+import { HttpError, TooManyRequests, forbidden } from "../../platform/errors.ts";
 import { newId } from "../../platform/ids.ts";
-import { LimiterUnavailable, type Limiter, type LimiterFactory } from "../../platform/limiter.ts";
 import type { RealtimePublisher } from "../../platform/realtime/publisher.ts";
 import type { WebhookDispatcher } from "../webhooks/index.ts";
 import type { InstallResolver } from "../installs/index.ts";
@@ -26,35 +25,24 @@ export interface InvokeBody {
   options?: Record<string, unknown>;
 }
 
-/** Spec 8: 20 invocations per 60 s per (user, bot). */
-export const INVOKE_LIMIT = { name: "cmd", points: 20, durationSeconds: 60 };
-
 export interface InteractionDeps {
   db: Knex;
   clock: Clock;
   log: Logger;
-  limiters: LimiterFactory;
   dispatcher: WebhookDispatcher;
   realtime: RealtimePublisher;
   installs: InstallResolver;
   tokens: InteractionTokens;
   metrics: InteractionMetrics;
-  /**
-   * The shared limiter of spec 8 when the server has one (it also counts `rate_limit_rejections_total`);
-   * throws the 429. Without it the service keeps its own limiter on the same seam, with the same texts.
-   */
-  invokeLimit?: (userId: string, botId: string) => Promise<void>;
+  /** The (user, bot) limit of spec 8 (ratelimits; it also counts `rate_limit_rejections_total`); throws its 429. */
+  invokeLimit: (userId: string, botId: string) => Promise<void>;
 }
 
 /** Respond when the invoker has left the space since the invocation. */
 export const INVOKER_LEFT = "invoker is no longer a member of this space";
 
 export class InteractionsService {
-  private limiter: Limiter;
-
-  constructor(private d: InteractionDeps) {
-    this.limiter = d.limiters.create(INVOKE_LIMIT);
-  }
+  constructor(private d: InteractionDeps) {}
 
   async catalog(userId: string, spaceId: string, channelId: string): Promise<S["Interactions.CommandCatalog"]> {
     const rows = await catalog(this.d.db, { userId, spaceId, channelId });
@@ -110,23 +98,14 @@ export class InteractionsService {
     return { interaction_id: interactionId };
   }
 
+  /** The 429 passes through unchanged; only its metric class is added, from its type. */
   private async limit(userId: string, botId: string): Promise<void> {
-    if (this.d.invokeLimit) {
-      try {
-        return await this.d.invokeLimit(userId, botId);
-      } catch (err) {
-        if (!(err instanceof HttpError) || err.status !== 429) throw err;
-        throw new InvokeRefused(err.detail === UNAVAILABLE ? "limiter_unavailable" : "rate_limited", err);
-      }
-    }
-    let outcome;
     try {
-      outcome = await this.limiter.consume(`${userId}:${botId}`);
+      await this.d.invokeLimit(userId, botId);
     } catch (err) {
-      if (!(err instanceof LimiterUnavailable)) throw err;
-      throw new InvokeRefused("limiter_unavailable", tooManyRequests(UNAVAILABLE, 5));
+      if (!(err instanceof TooManyRequests)) throw err;
+      throw new InvokeRefused(err.limiterDown ? "limiter_unavailable" : "rate_limited", err);
     }
-    if (!outcome.ok) throw new InvokeRefused("rate_limited", tooManyRequests(`cmd:${userId}:${botId} > ${INVOKE_LIMIT.points}/${INVOKE_LIMIT.durationSeconds}s`, INVOKE_LIMIT.durationSeconds));
   }
 
   /** Verifies the token, then sends the reply to every realtime connection of the invoker, and no one else. */

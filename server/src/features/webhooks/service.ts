@@ -1,7 +1,7 @@
 // The webhook management API of CONTRACT 6 (the bot's owner only).
 import { randomBytes } from "node:crypto";
 import type { Knex } from "knex";
-import { LIMITER_UNAVAILABLE as UNAVAILABLE, notFound, tooManyRequests } from "../../platform/errors.ts";
+import { limiterUnavailable, notFound, tooManyRequests } from "../../platform/errors.ts";
 import { LimiterUnavailable, type Limiter, type LimiterFactory } from "../../platform/limiter.ts";
 import { newId } from "../../platform/ids.ts";
 import type { Clock } from "../../platform/clock.ts";
@@ -11,6 +11,7 @@ import { checkWebhookUrl } from "./address-guard.ts";
 import { checkEventTypes } from "./events.ts";
 import { isSuspended, type WebhookDispatcher } from "./dispatcher.ts";
 import { secretContext, type WebhookTargets } from "./targets.ts";
+import type { BotChanges } from "./worker.ts";
 import * as store from "./store.ts";
 import type { components } from "../../../../generated/api.d.ts";
 
@@ -28,6 +29,8 @@ export interface WebhookServiceDeps {
   dispatcher: WebhookDispatcher;
   targets: WebhookTargets;
   limiters: LimiterFactory;
+  /** The cached audience of channel events: every webhook created, deleted or re-subscribed changes it. */
+  audience?: BotChanges;
 }
 
 const newWebhookSecret = () => `whsec_${randomBytes(32).toString("base64url")}`;
@@ -45,7 +48,7 @@ export class WebhookService {
     try {
       outcome = await this.forcedLimit.consume(webhookId);
     } catch (err) {
-      if (err instanceof LimiterUnavailable) throw tooManyRequests(UNAVAILABLE);
+      if (err instanceof LimiterUnavailable) throw limiterUnavailable();
       throw err;
     }
     if (!outcome.ok) throw tooManyRequests(`${FORCED_LIMIT.name}:${webhookId} > ${FORCED_LIMIT.points}/${FORCED_LIMIT.durationSeconds}s`, outcome.retryAfterSeconds);
@@ -88,6 +91,7 @@ export class WebhookService {
       await recordAudit(trx, { action: "webhook.create", actorId: userId, targetType: "bot", targetId: botId, data: { webhook_id: id, events } });
       return row;
     });
+    await this.d.audience?.botChanged(botId);
     return { id: w.id, url: w.url, events: w.events, state: "active", secret, created_at: w.created_at.toISOString() };
   }
 
@@ -103,13 +107,14 @@ export class WebhookService {
     if (body.url) patch.url = await checkWebhookUrl(body.url, this.d.allowPrivate);
     const w = Object.keys(patch).length ? await store.updateWebhook(this.d.db, webhookId, patch) : await store.findWebhook(this.d.db, botId, webhookId);
     if (patch.url) await this.d.targets.invalidate(webhookId);
+    if (patch.events) await this.d.audience?.botChanged(botId);
     return this.view(w!);
   }
 
   async remove(userId: string, botId: string, webhookId: string) {
     await this.hook(userId, botId, webhookId);
     await store.deleteWebhook(this.d.db, webhookId);
-    await this.d.targets.invalidate(webhookId);
+    await Promise.all([this.d.targets.invalidate(webhookId), this.d.audience?.botChanged(botId)]);
   }
 
   /** The current secret keeps signing, as the second `v1`, for 24 hours. */
