@@ -17,6 +17,7 @@ import { commandRoutes } from "./features/commands/routes.ts";
 import { BotsService } from "./features/bots/service.ts";
 import { botAccountRoutes } from "./features/bots/routes.ts";
 import { InstallResolver } from "./features/installs/resolver.ts";
+import { Audience } from "./features/installs/audience.ts";
 import { InstallsService } from "./features/installs/service.ts";
 import { installRoutes } from "./features/installs/routes.ts";
 import { AccessTokens } from "./features/auth/tokens.ts";
@@ -90,7 +91,9 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   const botAuthenticator = new BotAuthenticator(db, pubsub, clock);
   await botAuthenticator.start();
   const commandsService = new CommandsService(db);
-  const installResolver = new InstallResolver(db, pubsub, clock);
+  const audience = new Audience(db, pubsub, clock);
+  await audience.start();
+  const installResolver = new InstallResolver(db, pubsub, clock, audience);
   await installResolver.start();
   const sessions = new SessionGuard(db, pubsub, clock);
   await sessions.start();
@@ -109,7 +112,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   const devices = new DevicesService(db, sessions);
   const authService = new AuthService({ db, tokens: accessTokens, sessions, clock, adminEmails: config.adminEmails, twoFactor, emails, bruteForce, userRows, passwords });
   const realtime = new RealtimePublisher(pubsub);
-  const webhooks = await startWebhooks(platform, config.role !== "api");
+  const webhooks = await startWebhooks(platform, config.role !== "api", audience);
   const presence = await createPresence({
     ...{ kv: platform.kv, redis: platform.redis, clock, db, realtime, log: platform.log },
     ...{ largeSpaceThreshold: config.largeSpaceThreshold, timeScale: config.presenceTimeScale },
@@ -131,7 +134,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     // One limiter for all of spec 8 (texts, Retry-After, fail-closed, rate_limit_rejections_total).
     invokeLimit: (userId, botId) => rateLimits.invoke(userId, botId),
   });
-  const channelEvents = new ChannelEvents(db, webhooks.dispatcher, realtime, platform.log);
+  const channelEvents = new ChannelEvents(db, webhooks.dispatcher, realtime, platform.log, audience);
   writeServiceMessages(db, spaceEvents, channelEvents);
   const voiceService = new VoiceService(db, config.livekit, installResolver, channelEvents, clock, platform.limiters);
   const e2eService = new E2EService(db, realtime, platform.log, platform.limiters);
@@ -178,7 +181,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
       app.use(commandInvocationRoutes(interactions, userAuthenticator));
       app.use(messageRoutes(new MessagesService(db, realtime, clock, platform.log), userAuthenticator));
       app.use(e2eRoutes(e2eService, userAuthenticator));
-      app.use("/api/bots", botAccountRoutes(new BotsService(db, botAuthenticator, userRows), userAuthenticator));
+      app.use("/api/bots", botAccountRoutes(new BotsService(db, botAuthenticator, userRows, audience), userAuthenticator));
       app.use("/api/spaces/:space_id/bots", installRoutes(installsService, userAuthenticator));
       app.use("/api/bot", botAuth(botAuthenticator));
       app.use("/api/bot", botRateLimit(rateLimits));

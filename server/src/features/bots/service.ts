@@ -41,7 +41,13 @@ async function usernameClash<T>(work: () => Promise<T>): Promise<T> {
 }
 
 export class BotsService {
-  constructor(private db: Knex, private auth: BotAuthenticator, private userRows?: UserRows) {}
+  /** `audience`: the cached audience of channel events (installs/audience.ts); a bot that is not ACTIVE hears nothing. */
+  constructor(
+    private db: Knex,
+    private auth: BotAuthenticator,
+    private userRows?: UserRows,
+    private audience?: { botChanged(botUserId: string): Promise<void> },
+  ) {}
 
   async create(ownerId: string, body: CreateBotRequest): Promise<{ bot: BotResponse; token: string }> {
     const token = newBotToken();
@@ -98,7 +104,7 @@ export class BotsService {
     const bot = await this.owned(ownerId, botId);
     if (bot.state === "deleted") return;
     await store.setState(this.db, botId, "deleted");
-    await this.auth.invalidate(botId);
+    await Promise.all([this.auth.invalidate(botId), this.audience?.botChanged(botId)]);
   }
 
   async rotateToken(ownerId: string, botId: string): Promise<{ token: string }> {
@@ -122,7 +128,7 @@ export class BotsService {
     const state: BotState = suspended ? "suspended" : "ACTIVE";
     if (bot.state !== state) {
       await store.setState(this.db, botId, state);
-      await this.auth.invalidate(botId);
+      await Promise.all([this.auth.invalidate(botId), this.audience?.botChanged(botId)]);
     }
     return toBotResponse({ ...bot, state });
   }

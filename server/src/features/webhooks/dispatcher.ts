@@ -51,8 +51,8 @@ export class WebhookDispatcher {
     return this.recordFor(trx, event, await store.subscribers(trx, event.type, botIds), DUE_MARGIN_MS.main);
   }
 
-  /** `record` with the subscribers already known. */
-  async recordFor(trx: Knex, event: BotEvent, hooks: Subscriber[], dueInMs: number): Promise<string[]> {
+  /** `record` with the subscribers already known (e.g. from the cached audience: no read in the transaction). */
+  async recordFor(trx: Knex, event: BotEvent, hooks: Subscriber[], dueInMs: number = DUE_MARGIN_MS.main): Promise<string[]> {
     if (!hooks.length) return [];
     const now = this.clock.now();
     const deliveredAt = new Date(now).toISOString();

@@ -194,7 +194,7 @@ export async function recordFailure(db: Knex, f: Failure): Promise<boolean> {
 }
 
 /** What an attempt needs of its webhook. */
-export type WebhookTargetRow = Pick<WebhookRow, "id" | "url" | "secret_enc" | "previous_secret_enc" | "previous_until" | "state" | "suspended_until">;
+export type WebhookTargetRow = Pick<WebhookRow, "id" | "bot_user_id" | "url" | "secret_enc" | "previous_secret_enc" | "previous_until" | "state" | "suspended_until">;
 
 export const webhookTarget = (db: Knex, id: string): Promise<WebhookTargetRow | undefined> =>
-  db("webhooks").select("id", "url", "secret_enc", "previous_secret_enc", "previous_until", "state", "suspended_until").where({ id }).first();
+  db("webhooks").select("id", "bot_user_id", "url", "secret_enc", "previous_secret_enc", "previous_until", "state", "suspended_until").where({ id }).first();

@@ -10,6 +10,8 @@ import * as store from "./store.ts";
 
 export interface WebhookTarget {
   id: string;
+  /** Its bot: an automatic suspension also changes the bot's cached audience (installs/audience.ts). */
+  botUserId: string;
   url: string;
   secret: string;
   /** The secret before a rotation, signing as well until `previousUntil` (CONTRACT 7). */
@@ -46,6 +48,7 @@ export class WebhookTargets {
     const ctx = secretContext(w.id);
     return {
       id: w.id,
+      botUserId: w.bot_user_id,
       url: w.url,
       secret: open(this.dataKey, w.secret_enc, ctx),
       previous: w.previous_secret_enc && w.previous_until ? { secret: open(this.dataKey, w.previous_secret_enc, ctx), until: w.previous_until.getTime() } : null,

@@ -47,6 +47,13 @@ export interface AttemptDeps {
   targets: WebhookTargets;
   delivered: DeliveredBatcher;
   lanes: Lanes;
+  /** The cached audience of channel events (installs/audience.ts), told of automatic suspensions. */
+  audience?: BotChanges;
+}
+
+/** What the webhook engine tells the cached audience: a bot's webhooks changed. */
+export interface BotChanges {
+  botChanged(botUserId: string): Promise<void>;
 }
 
 const secretsOf = (t: WebhookTarget, now: number) => (t.previous && t.previous.until > now ? [t.secret, t.previous.secret] : [t.secret]);
@@ -97,7 +104,7 @@ export class DeliveryAttempts {
       failuresToSuspend: FAILURES_TO_SUSPEND,
       suspendUntil: new Date(failedAt + SUSPENSION_MS),
     });
-    if (suspended) await d.targets.invalidate(job.webhookId);
+    if (suspended) await Promise.all([d.targets.invalidate(job.webhookId), d.audience?.botChanged(target.botUserId)]);
     d.metrics.deliveries.inc({ event: job.type, result: final ? "failed" : "retry" });
     if (final) return;
     // The retry stays in this lane and is an ordinary attempt: it is skipped while the webhook is suspended.
