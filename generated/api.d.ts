@@ -25,7 +25,7 @@ export type paths = {
             cookie?: never;
         };
         /** Is this e-mail address free? (case-insensitive) */
-        get: operations["Account_checkEmail"];
+        get: operations["PublicAccount_checkEmail"];
         put?: never;
         post?: never;
         delete?: never;
@@ -42,7 +42,7 @@ export type paths = {
             cookie?: never;
         };
         /** Is this username free? (case-insensitive) */
-        get: operations["Account_checkUsername"];
+        get: operations["PublicAccount_checkUsername"];
         put?: never;
         post?: never;
         delete?: never;
@@ -96,7 +96,7 @@ export type paths = {
         get?: never;
         put?: never;
         /** Mail a password reset link (same answer whether or not the address exists) */
-        post: operations["Account_forgotPassword"];
+        post: operations["PublicAccount_forgotPassword"];
         delete?: never;
         options?: never;
         head?: never;
@@ -113,7 +113,7 @@ export type paths = {
         get?: never;
         put?: never;
         /** Log in with username or e-mail */
-        post: operations["Account_login"];
+        post: operations["PublicAccount_login"];
         delete?: never;
         options?: never;
         head?: never;
@@ -130,7 +130,7 @@ export type paths = {
         get?: never;
         put?: never;
         /** Second step of a login with 2FA */
-        post: operations["Account_login2fa"];
+        post: operations["PublicAccount_login2fa"];
         delete?: never;
         options?: never;
         head?: never;
@@ -199,7 +199,7 @@ export type paths = {
         get?: never;
         put?: never;
         /** Rotate a refresh token into new tokens */
-        post: operations["Account_refresh"];
+        post: operations["PublicAccount_refresh"];
         delete?: never;
         options?: never;
         head?: never;
@@ -216,7 +216,7 @@ export type paths = {
         get?: never;
         put?: never;
         /** Create an account; answers tokens for a first device session */
-        post: operations["Account_register"];
+        post: operations["PublicAccount_register"];
         delete?: never;
         options?: never;
         head?: never;
@@ -233,7 +233,7 @@ export type paths = {
         get?: never;
         put?: never;
         /** Send the verification mail again (same answer whether or not the address exists) */
-        post: operations["Account_resendVerification"];
+        post: operations["PublicAccount_resendVerification"];
         delete?: never;
         options?: never;
         head?: never;
@@ -250,7 +250,7 @@ export type paths = {
         get?: never;
         put?: never;
         /** Set a new password with the token from the mail; ends every session of the account */
-        post: operations["Account_resetPassword"];
+        post: operations["PublicAccount_resetPassword"];
         delete?: never;
         options?: never;
         head?: never;
@@ -301,7 +301,7 @@ export type paths = {
         get?: never;
         put?: never;
         /** Confirm an e-mail address with the token from the mail */
-        post: operations["Account_verifyEmail"];
+        post: operations["PublicAccount_verifyEmail"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1518,7 +1518,7 @@ export type paths = {
         get?: never;
         put?: never;
         /** Create an anonymous account with tokens for one device session */
-        post: operations["Users_registerAnonymous"];
+        post: operations["PublicUsers_registerAnonymous"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1533,7 +1533,7 @@ export type paths = {
             cookie?: never;
         };
         /** A user's public record (no e-mail) */
-        get: operations["Users_get"];
+        get: operations["PublicUsers_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1550,7 +1550,7 @@ export type paths = {
             cookie?: never;
         };
         /** Liveness: the process runs */
-        get: operations["Service_healthz"];
+        get: operations["PublicProbes_healthz"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1567,7 +1567,7 @@ export type paths = {
             cookie?: never;
         };
         /** Prometheus text exposition */
-        get: operations["Service_metrics"];
+        get: operations["PublicProbes_metrics"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1584,7 +1584,7 @@ export type paths = {
             cookie?: never;
         };
         /** Readiness: the database and (where configured) Redis answer */
-        get: operations["Service_readyz"];
+        get: operations["PublicProbes_readyz"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3024,7 +3024,7 @@ export interface operations {
             };
         };
     };
-    Account_checkEmail: {
+    PublicAccount_checkEmail: {
         parameters: {
             query: {
                 email: string;
@@ -3065,7 +3065,7 @@ export interface operations {
             };
         };
     };
-    Account_checkUsername: {
+    PublicAccount_checkUsername: {
         parameters: {
             query: {
                 username: string;
@@ -3261,7 +3261,7 @@ export interface operations {
             };
         };
     };
-    Account_forgotPassword: {
+    PublicAccount_forgotPassword: {
         parameters: {
             query?: never;
             header?: never;
@@ -3304,7 +3304,7 @@ export interface operations {
             };
         };
     };
-    Account_login: {
+    PublicAccount_login: {
         parameters: {
             query?: never;
             header?: never;
@@ -3356,7 +3356,7 @@ export interface operations {
             };
         };
     };
-    Account_login2fa: {
+    PublicAccount_login2fa: {
         parameters: {
             query?: never;
             header?: never;
@@ -3606,7 +3606,7 @@ export interface operations {
             };
         };
     };
-    Account_refresh: {
+    PublicAccount_refresh: {
         parameters: {
             query?: never;
             header?: never;
@@ -3658,7 +3658,7 @@ export interface operations {
             };
         };
     };
-    Account_register: {
+    PublicAccount_register: {
         parameters: {
             query?: never;
             header?: never;
@@ -3710,7 +3710,7 @@ export interface operations {
             };
         };
     };
-    Account_resendVerification: {
+    PublicAccount_resendVerification: {
         parameters: {
             query?: never;
             header?: never;
@@ -3753,7 +3753,7 @@ export interface operations {
             };
         };
     };
-    Account_resetPassword: {
+    PublicAccount_resetPassword: {
         parameters: {
             query?: never;
             header?: never;
@@ -3932,7 +3932,7 @@ export interface operations {
             };
         };
     };
-    Account_verifyEmail: {
+    PublicAccount_verifyEmail: {
         parameters: {
             query?: never;
             header?: never;
@@ -9638,7 +9638,7 @@ export interface operations {
             };
         };
     };
-    Users_registerAnonymous: {
+    PublicUsers_registerAnonymous: {
         parameters: {
             query?: never;
             header?: never;
@@ -9677,7 +9677,7 @@ export interface operations {
             };
         };
     };
-    Users_get: {
+    PublicUsers_get: {
         parameters: {
             query?: never;
             header?: never;
@@ -9727,7 +9727,7 @@ export interface operations {
             };
         };
     };
-    Service_healthz: {
+    PublicProbes_healthz: {
         parameters: {
             query?: never;
             header?: never;
@@ -9747,7 +9747,7 @@ export interface operations {
             };
         };
     };
-    Service_metrics: {
+    PublicProbes_metrics: {
         parameters: {
             query?: never;
             header?: never;
@@ -9767,7 +9767,7 @@ export interface operations {
             };
         };
     };
-    Service_readyz: {
+    PublicProbes_readyz: {
         parameters: {
             query?: never;
             header?: never;

@@ -46,13 +46,22 @@ function enumsModule(doc) {
 }
 
 /**
- * An operation with no `@useAuth` is open to anyone: TypeSpec leaves its `security` out, which readers (and
- * `redocly lint`) cannot tell from "forgotten". It is stated as `security: []`, the document's one edit.
+ * Open operations are declared in interfaces named `Public…` (no `@useAuth`); every other interface carries its
+ * area's `@useAuth`. TypeSpec leaves an open operation's `security` out, which readers (and `redocly lint`) cannot
+ * tell from "forgotten", so it is stated as `security: []`, the document's one edit. An operation outside a
+ * `Public…` interface without `security`, or inside one with it, stops the generation: the interface names what
+ * the operation needs.
  */
 function openSecurity(text) {
   const doc = parse(text);
-  for (const item of Object.values(doc.paths ?? {}))
-    for (const [method, op] of Object.entries(item)) if (METHODS.has(method) && !op.security) op.security = [];
+  for (const [path, item] of Object.entries(doc.paths ?? {}))
+    for (const [method, op] of Object.entries(item)) {
+      if (!METHODS.has(method)) continue;
+      const open = /^Public[A-Za-z0-9]*_/.test(op.operationId ?? "");
+      if (open !== !op.security)
+        throw new Error(`gen: ${method.toUpperCase()} ${path} (${op.operationId}) ${open ? "is in a Public… interface but has @useAuth" : "has no @useAuth outside a Public… interface"}`);
+      if (open) op.security = [];
+    }
   return stringify(doc, { lineWidth: 0, singleQuote: true });
 }
 const METHODS = new Set(["get", "put", "post", "delete", "patch", "head", "options", "trace"]);
