@@ -170,25 +170,29 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
       app.get("/metrics", async (_req, res) => {
         res.type(platform.metrics.registry.contentType).send(await platform.metrics.registry.metrics());
       });
-      app.use("/api/auth", authRoutes({ auth: authService, users: userAuthenticator, twoFactor, devices, emails }));
-      app.use("/api/users", friendsRoutes(new FriendsService(db), userAuthenticator));
-      app.use("/api/users", usersRoutes({ users: usersService, presence, auth: userAuthenticator }));
-      app.use(webhookRoutes(webhooks.service, userAuthenticator));
-      app.use("/api", memberVoiceRoutes(voiceService, userAuth(userAuthenticator)));
-      app.use("/api/spaces", spaceRoutes({ spaces: spacesService, requireUser: userAuth(userAuthenticator) }));
-      app.use("/api/spaces/:space_id/members", userAuth(userAuthenticator), memberRoutes(membersService));
-      app.use("/api/spaces/:space_id/channels", userAuth(userAuthenticator), channelRoutes(channelsService));
-      app.use(commandInvocationRoutes(interactions, userAuthenticator));
-      app.use(messageRoutes(new MessagesService(db, realtime, clock, platform.log), userAuthenticator));
-      app.use(e2eRoutes(e2eService, userAuthenticator));
-      app.use("/api/bots", botAccountRoutes(new BotsService(db, botAuthenticator, userRows, audience), userAuthenticator));
-      app.use("/api/spaces/:space_id/bots", installRoutes(installsService, userAuthenticator));
-      app.use("/api/bot", botAuth(botAuthenticator));
-      app.use("/api/bot", botRateLimit(rateLimits));
-      app.use("/api/bot", commandRoutes(commandsService));
-      app.use("/api/bot", respondRoutes(interactions));
-      app.use("/api/bot", botMessageRoutes(new BotMessagesService(db, installResolver, rateLimits, channelEvents)));
-      app.use("/api/bot", botVoiceRoutes(voiceService));
+      // The route table: every URL prefix, the feature serving it and the authentication it needs (Bearer: a
+      // user's access token; Bot: a bot token). Each router holds paths relative to its prefix; the contract's
+      // validator has already checked every request. Registration order is kept where prefixes nest.
+      const requireUser = userAuth(userAuthenticator);
+      app.use("/api/auth", authRoutes({ auth: authService, users: userAuthenticator, twoFactor, devices, emails })); // auth · open (register, login, …) and Bearer, per route
+      app.use("/api/users", friendsRoutes(new FriendsService(db), userAuthenticator)); // friends · Bearer, per route
+      app.use("/api/users", usersRoutes({ users: usersService, presence, auth: userAuthenticator })); // users · Bearer, per route
+      app.use("/api/bots/:bot_id/webhooks", requireUser, webhookRoutes(webhooks.service)); // webhooks · Bearer (the bot's owner)
+      app.use("/api", memberVoiceRoutes(voiceService, userAuth(userAuthenticator))); // voice (member join) · Bearer
+      app.use("/api/spaces", spaceRoutes({ spaces: spacesService, requireUser: userAuth(userAuthenticator) })); // spaces · Bearer
+      app.use("/api/spaces/:space_id/members", userAuth(userAuthenticator), memberRoutes(membersService)); // members · Bearer
+      app.use("/api/spaces/:space_id/channels", userAuth(userAuthenticator), channelRoutes(channelsService)); // channels · Bearer
+      app.use("/api/chat/:space_id/:channel_id/commands", requireUser, commandInvocationRoutes(interactions)); // interactions · Bearer
+      app.use("/api/chat", messageRoutes(new MessagesService(db, realtime, clock, platform.log), userAuthenticator)); // messages (/{space_id}/{channel_id}/messages) · Bearer, inside
+      app.use("/api/e2e", requireUser, e2eRoutes(e2eService)); // e2e · Bearer
+      app.use("/api/bots", botAccountRoutes(new BotsService(db, botAuthenticator, userRows, audience), userAuthenticator)); // bots (accounts) · Bearer
+      app.use("/api/spaces/:space_id/bots", requireUser, installRoutes(installsService)); // installs · Bearer
+      app.use("/api/bot", botAuth(botAuthenticator)); // everything under /api/bot · Bot
+      app.use("/api/bot", botRateLimit(rateLimits)); // spec 8 bot-wide limit
+      app.use("/api/bot", commandRoutes(commandsService)); // commands (registry) · Bot
+      app.use("/api/bot", respondRoutes(interactions)); // interactions (/interactions/respond) · Bot
+      app.use("/api/bot", botMessageRoutes(new BotMessagesService(db, installResolver, rateLimits, channelEvents))); // bot-messages · Bot
+      app.use("/api/bot", botVoiceRoutes(voiceService)); // voice (bot join) · Bot
     },
   });
 

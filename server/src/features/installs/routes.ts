@@ -1,6 +1,6 @@
-// HTTP binding of /api/spaces/{space_id}/bots, behind user authentication.
+// HTTP binding of /api/spaces/{space_id}/bots; server.ts mounts it there behind user authentication.
 import { Router, type Request } from "express";
-import { currentUser, userAuth, type UserAuthenticator } from "../auth/index.ts";
+import { currentUser } from "../auth/index.ts";
 import type { InstallsService } from "./service.ts";
 
 // Both are validated as UUIDs by the contract before a handler runs.
@@ -8,9 +8,8 @@ const space = (req: Request) => String((req.params as Record<string, string>).sp
 const botUser = (req: Request) => String((req.params as Record<string, string>).bot_user_id);
 
 /** Mount at `/api/spaces/:space_id/bots`. */
-export function installRoutes(installs: InstallsService, users: UserAuthenticator): Router {
+export function installRoutes(installs: InstallsService): Router {
   const r = Router({ mergeParams: true });
-  r.use(userAuth(users));
   r.post("/", async (req, res) => {
     res.status(201).json(await installs.install(currentUser(req).id, space(req), req.body));
   });

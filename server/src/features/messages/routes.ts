@@ -9,7 +9,7 @@ interface Params {
   message_id: string;
 }
 
-const BASE = "/api/chat/:space_id/:channel_id/messages";
+const BASE = "/:space_id/:channel_id/messages";
 
 export function messageRoutes(messages: MessagesService, users: UserAuthenticator): Router {
   const r = Router();
