@@ -22,6 +22,13 @@ export function rss(pid: number): number {
   return m ? Number(m[1]) * 1024 : NaN;
 }
 
+/** CPU time (user + system) a process has used so far, in ms (Linux; clock ticks of 10 ms). */
+export function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(f[11]) + Number(f[12])) * 10;
+}
+
 export interface Child {
   proc: ChildProcess;
   url: string;

@@ -5,7 +5,7 @@
 // until the server is idle, so a backlog left behind shows up as `drain_ms` instead of hiding after the figure.
 // Run: ulimit -n 20000; node --import tsx bench/scenarios/realtime-storm.ts [N] [concurrency]
 // Profile the server: BENCH_SERVER_ARGS=--cpu-prof BENCH_PROFILE_DIR=/tmp/prof (written when the server exits).
-import { closeAll, connectMany, freePort, seedSpace, seedUsers, sleep, spawnNode, startParley } from "./realtime-common.ts";
+import { closeAll, connectMany, cpuMs, freePort, seedSpace, seedUsers, sleep, spawnNode, startParley } from "./realtime-common.ts";
 
 const step = (what: string) => process.env.BENCH_QUIET || console.error(`bench: realtime storm: ${what}`);
 
@@ -27,6 +27,12 @@ export interface StormResult {
   concurrency: number;
   parley_ms: number;
   bare_ws_ms: number;
+  /**
+   * CPU time each server process used during its storm (user + system): next to the wall time it tells a server
+   * that computes from one that waits (a loaded machine stretches the wall time, far less the CPU time).
+   */
+  parley_cpu_ms: number;
+  bare_ws_cpu_ms: number;
   ratio: number;
   drain_ms: number;
   frames_after_ready_per_socket: number;
@@ -46,16 +52,20 @@ export async function run(n = 2000, concurrency = 50): Promise<StormResult> {
     const tokens = users.map((u) => u.token);
 
     step("bare ws");
+    let cpu0 = cpuMs(bare.proc.pid!);
     let t0 = performance.now();
     const bareSockets = await connectMany(bare.url, n, tokens.map(() => "x"), concurrency);
     const bareMs = performance.now() - t0;
+    const bareCpu = cpuMs(bare.proc.pid!) - cpu0;
     await closeAll(bareSockets);
 
     step("parley");
     let frames = 0;
+    cpu0 = cpuMs(bench.parley.proc.pid!);
     t0 = performance.now();
     const sockets = await connectMany(wsUrl, n, tokens, concurrency, () => frames++);
     const parleyMs = performance.now() - t0;
+    const parleyCpu = cpuMs(bench.parley.proc.pid!) - cpu0;
     const drainMs = await settle(bench.parley.url);
     await sleep(300);
     await closeAll(sockets);
@@ -64,6 +74,8 @@ export async function run(n = 2000, concurrency = 50): Promise<StormResult> {
       concurrency,
       parley_ms: Math.round(parleyMs),
       bare_ws_ms: Math.round(bareMs),
+      parley_cpu_ms: parleyCpu,
+      bare_ws_cpu_ms: bareCpu,
       ratio: +(parleyMs / bareMs).toFixed(2),
       drain_ms: Math.round(drainMs),
       frames_after_ready_per_socket: +(frames / n).toFixed(2),
