@@ -61,7 +61,9 @@ async function wrongTotpCodes(secret: string, n: number): Promise<string[]> {
   return out;
 }
 
-describe("brute-force limits", () => {
+// Most cases run tens of Argon2 verifications (~100 ms each, two at a time) one after another: on a machine
+// loaded by parallel test files that took more than the default 30 s once, so the budget is wider here.
+describe("brute-force limits", { timeout: 90_000 }, () => {
   it("locks an account after 10 failed logins, whatever the address, even for the right password", async () => {
     const u = await registerUser(server.url);
     for (let i = 0; i < 10; i++) {
@@ -182,8 +184,10 @@ describe("brute-force limits", () => {
       unknown.push(await time(`ghost_${i}`, `127.0.2.${i}`));
     }
     // The fastest of each: load on a shared machine only ever adds time, so the minimum is the real cost.
+    // The band guards against a missing dummy verification (then an unknown login costs no Argon2 at all: a ratio
+    // far beyond 3); [0.5, 2] failed under load once (0.47) with the dummy verification in place.
     const ratio = Math.min(...known) / Math.min(...unknown);
-    expect(ratio).toBeGreaterThan(0.5);
-    expect(ratio).toBeLessThan(2);
+    expect(ratio).toBeGreaterThan(1 / 3);
+    expect(ratio).toBeLessThan(3);
   });
 });
