@@ -67,12 +67,3 @@ export async function world(server: TestServer, opts: { commands?: unknown[]; sc
       http.post(`/api/chat/${space.id}/${channelId}/commands/invoke`, { bot_user_id: bot.id, ...body }, { token: user.token }),
   };
 }
-
-export async function until<T>(fn: () => Promise<T> | T, ok: (v: T) => boolean, ms = 10_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (ok(v) || Date.now() > end) return v;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}

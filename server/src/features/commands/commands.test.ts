@@ -50,12 +50,12 @@ describe("PUT /api/bot/commands", () => {
     for (const name of ["/roll", "hello world", "émoji", "a.b"]) {
       const res = await bot.put([cmd({ name })]);
       expect(res.status, name).toBe(400);
-      expect(res.body.detail).toMatch(/^invalid command name/);
+      expect(res.body.detail).toBe(`invalid command name: ${JSON.stringify(name)} (allowed: a-z, 0-9, _ and -)`);
     }
     const long = await bot.put([cmd({ name: "a".repeat(33) })]);
     expect(long.status).toBe(422);
     expect(long.body.errors[0]).toMatchObject({ location: "body", path: "/commands/0/name", code: "maxLength" });
-    expect(long.body.detail).toEqual(expect.any(String));
+    expect(long.body.detail).toBe("body /commands/0/name: must NOT have more than 32 characters");
     expect((await bot.put([cmd({ name: "" })])).status).toBe(422);
     // Option names follow the same split.
     expect((await bot.put([cmd({ name: "x", options: [opt({ name: "bad name" })] })])).status).toBe(400);

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../../../test/helpers/server.ts";
 import { startReceiver, type Receiver } from "../../../../test/helpers/receiver.ts";
 import { WsClient } from "../../../../test/helpers/ws.ts";
-import { installBot, until, world, type World } from "../../../../test/helpers/interactions.ts";
+import { installBot, world, type World } from "../../../../test/helpers/interactions.ts";
 import { InteractionTokens, TOKEN_TTL_SECONDS } from "./token.ts";
 
 const stripe = new Stripe("sk_test_unused");
@@ -221,16 +221,15 @@ describe("privacy (spec rules 1–3)", () => {
         .filter((d: any) => d.type === "command.invoked")
         .map((d: any) => d.status);
     // Five failures in a row also suspend the webhook, so the last attempt may end as skipped: finished either way.
-    expect(await until(() => status(failBot.id, failHook.id), (s) => s[0] !== "pending", 20_000)).toEqual([expect.stringMatching(/^(failed|skipped)$/)]);
+    await expect.poll(() => status(failBot.id, failHook.id), { timeout: 20_000 }).toEqual([expect.stringMatching(/^(failed|skipped)$/)]);
     expect(await status(skipBot.id, skipHook.id)).toEqual(["skipped"]);
     expect(failing.received.length).toBeGreaterThanOrEqual(5);
     expect(failing.received[0]!.raw).toContain(failMark);
     await failing.close();
     // The delivered row is finished (and so redacted) once the worker has recorded the answer.
-    await until(
-      async () => (await server.platform.db("deliveries").where("body", "like", `%${res.body.interaction_id}%`).first())?.status,
-      (s) => s === "delivered",
-    );
+    await expect
+      .poll(async () => (await server.platform.db("deliveries").where("body", "like", `%${res.body.interaction_id}%`).first())?.status, { timeout: 10_000 })
+      .toBe("delivered");
 
     const dump = execFileSync("pg_dump", ["--data-only", "--no-owner", server.env.DATABASE_URL!], { maxBuffer: 256 * 1024 * 1024 }).toString();
     expect(dump).toContain(res.body.interaction_id); // the dump is real and holds the (redacted) delivery

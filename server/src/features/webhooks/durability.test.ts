@@ -34,7 +34,7 @@ async function botWithWebhook(base: string, db: { insert(table: string, row: obj
 const knexInsert = (s: TestServer) => ({ insert: async (t: string, row: object) => void (await s.platform.db(t).insert(row)) });
 
 describe("timing", () => {
-  it("retries after 1 s then 5 s, and times out an answer that takes over 10 s", { timeout: 30_000 }, async () => {
+  it("retries after 1 s then 5 s, and times out an answer that takes over 10 s", { timeout: 60_000 }, async () => {
     const failing = await startReceiver();
     failing.respond((_r, res) => void res.writeHead(500).end());
     const hanging = await startReceiver();
@@ -43,31 +43,24 @@ describe("timing", () => {
     const b = await botWithWebhook(server.url, knexInsert(server), hanging.url);
     await Promise.all([a.ping(), b.ping()]);
 
-    const [first, second, third] = await failing.waitFor(3, 12_000);
+    const [first, second, third] = await failing.waitFor(3, 25_000);
     const gap1 = (second!.at - first!.at) / 1000;
     const gap2 = (third!.at - second!.at) / 1000;
+    // Never early; late only by what a loaded machine adds, and each well before the schedule's next step (5 s, 30 s).
     expect(gap1).toBeGreaterThanOrEqual(0.9);
-    expect(gap1).toBeLessThan(2.5);
+    expect(gap1).toBeLessThan(4);
     expect(gap2).toBeGreaterThanOrEqual(4.9);
-    expect(gap2).toBeLessThan(7);
+    expect(gap2).toBeLessThan(15);
     // The third attempt is recorded just after the receiver answered it.
-    let [pendingA] = await a.log();
-    for (let i = 0; i < 50 && pendingA?.attempts !== 3; i++) {
-      await new Promise((r) => setTimeout(r, 50));
-      [pendingA] = await a.log();
-    }
-    expect(pendingA).toMatchObject({ status: "pending", attempts: 3, last_status_code: 500 });
+    await expect.poll(async () => (await a.log())[0], { timeout: 5_000 }).toMatchObject({ status: "pending", attempts: 3, last_status_code: 500 });
+    const [pendingA] = await a.log();
     expect(new Date(pendingA.next_attempt_at).getTime() - Date.now()).toBeGreaterThan(20_000); // the third retry waits 30 s
 
     await hanging.waitFor(1);
     const started = hanging.received[0]!.at;
-    let log: any[] = [];
-    while (Date.now() - started < 13_000) {
-      log = await b.log();
-      if (log[0]?.attempts === 1) break;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    expect(log[0]).toMatchObject({ status: "pending", attempts: 1, last_status_code: null, last_error: "timeout after 10 s" });
+    await expect
+      .poll(async () => (await b.log())[0], { timeout: 20_000, interval: 200 })
+      .toMatchObject({ status: "pending", attempts: 1, last_status_code: null, last_error: "timeout after 10 s" });
     expect(Date.now() - started).toBeGreaterThanOrEqual(9_900);
     await failing.close();
     await hanging.close();
@@ -115,13 +108,7 @@ describe("crash durability", () => {
         const [, again] = await receiver.waitFor(2, 40_000);
         expect(again!.headers["x-service-delivery"]).toBe(ping.body.delivery_id);
         expect(again!.raw).toBe(receiver.received[0]!.raw);
-        const deadline = Date.now() + 5000;
-        let log = await hook.log(b.url);
-        while (log[0]?.status !== "delivered" && Date.now() < deadline) {
-          await new Promise((r) => setTimeout(r, 100));
-          log = await hook.log(b.url);
-        }
-        expect(log[0]).toMatchObject({ id: ping.body.delivery_id, status: "delivered" });
+        await expect.poll(async () => (await hook.log(b.url))[0], { timeout: 10_000, interval: 100 }).toMatchObject({ id: ping.body.delivery_id, status: "delivered" });
       } finally {
         await b.stop();
       }

@@ -84,10 +84,10 @@ describe("forced lane", () => {
     const started = Date.now();
     const ids = await server.webhooks.dispatcher.publish({ type: "command.invoked", spaceId: null, data: invoked }, [botId]);
     await server.webhooks.dispatcher.publish({ type: "command.invoked", spaceId: null, data: invoked }, [botId]);
-    const got = await healthy.waitFor(2, 8_000);
+    const got = await healthy.waitFor(2, 9_000);
     expect(got[0]!.headers["x-service-delivery"]).toBe(ids[0]);
-    // Well under one hanging attempt's 10 s: no main-lane worker was held.
-    expect(Date.now() - started).toBeLessThan(5_000);
+    // Under one hanging attempt's 10 s (with room for a loaded machine): no main-lane worker was held.
+    expect(Date.now() - started).toBeLessThan(9_000);
     // And the forced lane stays small: only a few hanging attempts run at once.
     expect(hanging.received.length).toBeLessThanOrEqual(8);
   });

@@ -1,7 +1,7 @@
 // The webhook engine against real receivers on 127.0.0.1: management API, signature (checked with the real
 // `stripe` package), headers and body, retries, 410, suspension, skip, redeliver, rotation.
 import Stripe from "stripe";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startTestServer, type TestServer } from "../../../../test/helpers/server.ts";
 import { api } from "../../../../test/helpers/http.ts";
 import { registerUser, type TestUser } from "../../../../test/helpers/users.ts";
@@ -9,6 +9,7 @@ import { startReceiver, type Receiver } from "../../../../test/helpers/receiver.
 import { newId } from "../../platform/ids.ts";
 import { hashBotToken, newBotToken } from "../bots/tokens.ts";
 import { signatureHeader } from "./signature.ts";
+import type { BotEvent } from "./events.ts";
 
 const stripe = new Stripe("sk_test_unused");
 
@@ -46,13 +47,13 @@ async function deliveries(botId: string, hookId: string) {
   return (await http.get(`/api/bots/${botId}/webhooks/${hookId}/deliveries`, { token: owner.token })).body as any[];
 }
 
-async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 10_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (ok(v) || Date.now() > end) return v;
-    await new Promise((r) => setTimeout(r, 50));
-  }
+/** A `command.invoked` with the given `data`: these tests look at delivery, not at what the event says. */
+const invokedEvent = (data: object) => ({ type: "command.invoked", spaceId: null, data }) as BotEvent;
+
+/** The value of one series in the Prometheus text, 0 while it has no sample yet. */
+function sample(text: string, series: string): number {
+  const escaped = series.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return Number(text.match(new RegExp(`^${escaped} (\\S+)$`, "m"))?.[1] ?? 0);
 }
 
 describe("signature", () => {
@@ -118,19 +119,18 @@ describe("delivery", () => {
     expect(event).toMatchObject({ id: ping.body.delivery_id, type: "webhook.ping", space_id: null, bot_user_id: botId });
     expect(event.delivered_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(() => stripe.webhooks.constructEvent(got!.raw, got!.headers["x-service-signature"] as string, "whsec_wrong")).toThrow();
-    const log = await until(() => deliveries(botId, hook.id), (d) => d[0]?.status === "delivered");
-    expect(log[0]).toMatchObject({ id: ping.body.delivery_id, type: "webhook.ping", status: "delivered", attempts: 1, last_status_code: 200, last_error: null });
+    await expect
+      .poll(async () => (await deliveries(botId, hook.id))[0], { timeout: 10_000 })
+      .toMatchObject({ id: ping.body.delivery_id, type: "webhook.ping", status: "delivered", attempts: 1, last_status_code: 200, last_error: null });
   });
 
   it("sends non-ASCII unescaped and the same body bytes on every attempt, with a fresh t", async () => {
     const botId = await ownedBot(server, owner.id);
     const hook = await webhook(botId, receiver.url, ["command.invoked"]);
-    const engine = (server as any).webhooks;
-    expect(engine, "the test server exposes its webhook engine").toBeDefined();
     let calls = 0;
     receiver.respond((_r, res) => void res.writeHead(++calls === 1 ? 503 : 200).end());
     const before = receiver.received.length;
-    await engine.dispatcher.publish({ type: "command.invoked", spaceId: null, data: { text: "héllo ✓ 日本" } }, [botId]);
+    await server.webhooks.dispatcher.publish(invokedEvent({ text: "héllo ✓ 日本" }), [botId]);
     const got = (await receiver.waitFor(before + 2)).slice(before);
     receiver.respond((_r, res) => void res.writeHead(200).end());
     expect(got[0]!.raw).toContain("héllo ✓ 日本");
@@ -149,22 +149,20 @@ describe("delivery", () => {
     await failing.waitFor(5, 20_000);
     // The ping itself was forced; its retries are ordinary attempts, so once the fifth failure suspended the
     // webhook the sixth is not sent: the delivery ends skipped.
-    const log = await until(() => deliveries(botId, hook.id), (d) => d[0]?.status !== "pending");
-    expect(log[0]).toMatchObject({ id: ping.body.delivery_id, status: "skipped", attempts: 5, last_status_code: 500, last_error: "HTTP 500", next_attempt_at: null });
+    await expect.poll(async () => (await deliveries(botId, hook.id))[0], { timeout: 20_000 }).toMatchObject({ id: ping.body.delivery_id, status: "skipped", attempts: 5, last_status_code: 500, last_error: "HTTP 500", next_attempt_at: null });
     expect(failing.received).toHaveLength(5);
     expect(failing.received.every((r) => r.headers["x-service-delivery"] === ping.body.delivery_id)).toBe(true);
     const [state] = (await http.get(`/api/bots/${botId}/webhooks`, { token: owner.token })).body;
     expect(state).toMatchObject({ state: "suspended", failure_count: 5, consecutive_failures: 5 });
     expect(new Date(state.suspended_until).getTime() - Date.now()).toBeGreaterThan(23.9 * 3600 * 1000);
 
-    // While suspended, new events are recorded as skipped and not sent.
-    const engine = (server as any).webhooks;
-    const [skippedId] = await engine.dispatcher.record(server.platform.db, { type: "command.invoked", spaceId: null, data: {} }, [botId]).then(async (ids: string[]) => {
-      await engine.dispatcher.enqueue(ids);
-      return (await deliveries(botId, hook.id)).map((d) => d.id);
-    });
-    const afterSkip = await deliveries(botId, hook.id);
-    expect(afterSkip[0]).toMatchObject({ id: skippedId, status: "skipped", attempts: 0 });
+    // While suspended, a new event is recorded as skipped: one more row in the log, nothing queued, nothing sent.
+    const known = new Set((await deliveries(botId, hook.id)).map((d) => d.id));
+    const sentBefore = failing.received.length;
+    expect(await server.webhooks.dispatcher.publish(invokedEvent({}), [botId])).toEqual([]);
+    const fresh = (await deliveries(botId, hook.id)).filter((d) => !known.has(d.id));
+    expect(fresh).toEqual([expect.objectContaining({ type: "command.invoked", status: "skipped", attempts: 0, last_status_code: null })]);
+    expect(failing.received).toHaveLength(sentBefore);
 
     // Redeliver is sent while suspended (the owner asked), keeping the id; a success resets the run.
     failing.respond((_r, res) => void res.writeHead(204).end());
@@ -174,8 +172,9 @@ describe("delivery", () => {
     const [redelivered] = (await failing.waitFor(count + 1)).slice(count);
     expect(redelivered!.headers["x-service-delivery"]).toBe(ping.body.delivery_id);
     expect(redelivered!.raw).toBe(failing.received[0]!.raw);
-    const done = await until(() => deliveries(botId, hook.id), (d) => d.find((x) => x.id === ping.body.delivery_id)?.status === "delivered");
-    expect(done.find((x) => x.id === ping.body.delivery_id)).toMatchObject({ status: "delivered", attempts: 6, last_status_code: 204 });
+    await expect
+      .poll(async () => (await deliveries(botId, hook.id)).find((x) => x.id === ping.body.delivery_id), { timeout: 10_000 })
+      .toMatchObject({ status: "delivered", attempts: 6, last_status_code: 204 });
     const [after] = (await http.get(`/api/bots/${botId}/webhooks`, { token: owner.token })).body;
     expect(after.consecutive_failures).toBe(0);
     expect((await http.post(`/api/bots/${botId}/webhooks/${hook.id}/deliveries/${newId()}/redeliver`, undefined, { token: owner.token })).status).toBe(404);
@@ -210,13 +209,36 @@ describe("delivery", () => {
     stripe.webhooks.constructEvent(got!.raw, header, hook.secret);
   });
 
-  it("exposes delivery metrics", async () => {
-    const text = (await http.get("/metrics")).body as string;
-    expect(text).toMatch(/webhook_deliveries_total\{event="webhook.ping",result="delivered"\} [1-9]/);
-    expect(text).toMatch(/webhook_deliveries_total\{event="webhook.ping",result="retry"\} [1-9]/);
-    expect(text).toMatch(/webhook_deliveries_total\{event="webhook.ping",result="skipped"\} [1-9]/);
-    expect(text).toMatch(/webhook_delivery_duration_seconds_count\{event="webhook.ping"\} [1-9]/);
-    expect(text).toMatch(/webhook_queue_depth \d+/);
+  it("counts every attempt's outcome in the delivery metrics, whatever ran before", async () => {
+    const series = (result: string) => `webhook_deliveries_total{event="webhook.ping",result="${result}"}`;
+    const read = async () => {
+      const text = (await http.get("/metrics")).body as string;
+      expect(text).toMatch(/^webhook_queue_depth \d+$/m);
+      const [delivered, retry, skipped] = ["delivered", "retry", "skipped"].map((r) => sample(text, series(r)));
+      return { delivered: delivered!, retry: retry!, skipped: skipped!, timed: sample(text, 'webhook_delivery_duration_seconds_count{event="webhook.ping"}') };
+    };
+    const botId = await ownedBot(server, owner.id);
+    const failing = await startReceiver();
+    failing.respond((_r, res) => void res.writeHead(500).end());
+    const hook = await webhook(botId, failing.url);
+    const before = await read();
+    // Five failures (each one a retry), the fifth suspends the webhook, so the sixth attempt is skipped; then a
+    // redelivery that succeeds. Other tests' deliveries may still add to the counts, never take from them.
+    const ping = await http.post(`/api/bots/${botId}/webhooks/${hook.id}/ping`, undefined, { token: owner.token });
+    await expect.poll(async () => (await deliveries(botId, hook.id))[0]?.status, { timeout: 20_000 }).toBe("skipped");
+    failing.respond((_r, res) => void res.writeHead(200).end());
+    await http.post(`/api/bots/${botId}/webhooks/${hook.id}/deliveries/${ping.body.delivery_id}/redeliver`, undefined, { token: owner.token });
+    await vi.waitFor(
+      async () => {
+        const after = await read();
+        expect(after.retry - before.retry).toBeGreaterThanOrEqual(5);
+        expect(after.skipped - before.skipped).toBeGreaterThanOrEqual(1);
+        expect(after.delivered - before.delivered).toBeGreaterThanOrEqual(1);
+        expect(after.timed - before.timed).toBeGreaterThanOrEqual(6);
+      },
+      { timeout: 10_000, interval: 100 },
+    );
+    await failing.close();
   });
 
   it("never logs webhook secrets", async () => {
