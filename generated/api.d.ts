@@ -1597,25 +1597,6 @@ export type paths = {
 export type webhooks = Record<string, never>;
 export type components = {
     schemas: {
-        /**
-         * @description The roles a role change may give: `owner` is never given.
-         * @enum {string}
-         */
-        AssignableRole: "admin" | "moderator" | "member";
-        /** @description A row of the audit log (CONTRACT 10). */
-        AuditLogEntry: {
-            id: string;
-            action: string;
-            actor_id: string | null;
-            space_id: string | null;
-            target_type: string | null;
-            target_id: string | null;
-            data: {
-                [key: string]: unknown;
-            };
-            /** Format: date-time */
-            created_at: string;
-        };
         "Auth.CheckAvailabilityResponse": {
             available: boolean;
         };
@@ -1694,7 +1675,7 @@ export type components = {
             device_id: string;
             /** @description Only in the response that created the device session; send it with `device_id` at later logins. */
             device_secret?: string;
-            user: components["schemas"]["UserResponse"];
+            user: components["schemas"]["Users.UserResponse"];
             /** @enum {boolean} */
             requires_2fa: false;
         };
@@ -1911,19 +1892,6 @@ export type components = {
             display_name?: components["schemas"]["Bots.BotDisplayName"] | null;
             description?: components["schemas"]["Bots.BotDescription"] | null;
         };
-        ChannelResponse: {
-            id: string;
-            space_id: string;
-            name: string;
-            type: components["schemas"]["ChannelType"];
-            topic: string | null;
-            /** Format: int32 */
-            position: number;
-            /** Format: date-time */
-            created_at: string;
-        };
-        /** @enum {string} */
-        ChannelType: "text" | "voice";
         /** @description An MLS application message (CONTRACT 12); the server never decodes `ciphertext`. */
         "Chat.CreateMessageRequest": {
             ciphertext: string;
@@ -1963,31 +1931,6 @@ export type components = {
             emoji: string;
             /** Format: int32 */
             count: number;
-        };
-        CreateChannelRequest: {
-            name: string;
-            type: components["schemas"]["ChannelType"];
-            topic?: string | null;
-        };
-        CreateSpaceRequest: {
-            name: string;
-            description?: string;
-            /** @default private */
-            visibility?: components["schemas"]["SpaceVisibility"];
-        };
-        /** @enum {string} */
-        DiscoverSort: "members" | "activity" | "created";
-        DiscoverSpaceResult: {
-            id: string;
-            name: string;
-            description: string;
-            /** Format: int32 */
-            member_count: number;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            last_activity_at: string;
-            is_member: boolean;
         };
         "E2E.ClaimKeyPackagesRequest": {
             user_ids: components["schemas"]["E2E.uuid"][];
@@ -2201,7 +2144,7 @@ export type components = {
         "Events.MemberJoinedData": {
             member_id: string;
             user_id: string;
-            role: components["schemas"]["SpaceRole"];
+            role: components["schemas"]["Spaces.SpaceRole"];
             /** Format: date-time */
             joined_at: string;
         };
@@ -2408,36 +2351,8 @@ export type components = {
             interaction_token: string;
             content: string;
         };
-        JoinRequestCreateRequest: {
-            message?: string | null;
-        };
-        JoinRequestResponse: {
-            request_id: string;
-            space_id: string;
-            user_id: string;
-            username: string;
-            message: string | null;
-            status: components["schemas"]["JoinRequestStatus"];
-            /** Format: date-time */
-            created_at: string;
-            resolved_at: string | null;
-        };
-        /** @enum {string} */
-        JoinRequestStatus: "pending" | "approved" | "rejected";
-        MemberPresence: {
-            /** @description As others see it: `invisible` shows as `offline`. */
-            status: components["schemas"]["Users.PresenceStatus"];
-            custom_status: string | null;
-        };
         MessageResponse: {
             message: string;
-        };
-        MuteMemberRequest: {
-            /**
-             * Format: int32
-             * @description 1 second to 28 days.
-             */
-            duration_seconds: number;
         };
         "Realtime.AuthFrame": {
             /** @enum {string} */
@@ -2504,7 +2419,7 @@ export type components = {
             space_id: string;
             user_id: string;
             member_id: string;
-            role: components["schemas"]["SpaceRole"];
+            role: components["schemas"]["Spaces.SpaceRole"];
         };
         "Realtime.MemberLeftFrame": {
             /** @enum {string} */
@@ -2625,66 +2540,52 @@ export type components = {
             /** @enum {string} */
             status: "ok";
         };
-        /** @description A nickname or display role: 1 to 32 characters. */
-        ShortLabel: string;
-        SpaceMemberResponse: {
-            member_id: string;
-            user_id: string;
-            username: string;
-            display_name: string | null;
-            nickname: string | null;
-            role: components["schemas"]["SpaceRole"];
-            display_role: string | null;
-            is_bot: boolean;
-            /** @description null when not muted; a mute whose time has passed reads as null. */
-            muted_until: string | null;
-            presence: components["schemas"]["MemberPresence"];
-            /** Format: date-time */
-            joined_at: string;
-        };
-        SpacePreviewResponse: {
-            id: string;
-            name: string;
-            description: string;
-            visibility: components["schemas"]["SpaceVisibility"];
-            /** Format: int32 */
-            member_count: number;
-            /** Format: date-time */
-            created_at: string;
-        };
-        SpacePublicInfoResponse: {
-            id: string;
-            name: string;
-            description: string;
-            visibility: components["schemas"]["SpaceVisibility"];
-            /** Format: int32 */
-            member_count: number;
-            /** Format: date-time */
-            created_at: string;
-        };
-        SpaceResponse: {
-            id: string;
-            name: string;
-            description: string;
-            visibility: components["schemas"]["SpaceVisibility"];
-            owner_id: string;
-            /** Format: int32 */
-            member_count: number;
-            /** @description 10 characters of `[A-Za-z0-9]`; null unless the caller is a member. */
-            invite_code: string | null;
-            /** @description null when the caller is not a member (a public space read by an outsider). */
-            my_role: components["schemas"]["SpaceRole"] | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            last_activity_at: string;
-        };
         /**
-         * @description Highest first: owner, admin, moderator, member (CONTRACT 4).
+         * @description The roles a role change may give: `owner` is never given.
          * @enum {string}
          */
-        SpaceRole: "owner" | "admin" | "moderator" | "member";
-        SpaceSearchResult: {
+        "Spaces.AssignableRole": "admin" | "moderator" | "member";
+        /** @description A row of the audit log (CONTRACT 10). */
+        "Spaces.AuditLogEntry": {
+            id: string;
+            action: string;
+            actor_id: string | null;
+            space_id: string | null;
+            target_type: string | null;
+            target_id: string | null;
+            data: {
+                [key: string]: unknown;
+            };
+            /** Format: date-time */
+            created_at: string;
+        };
+        "Spaces.ChannelResponse": {
+            id: string;
+            space_id: string;
+            name: string;
+            type: components["schemas"]["Spaces.ChannelType"];
+            topic: string | null;
+            /** Format: int32 */
+            position: number;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** @enum {string} */
+        "Spaces.ChannelType": "text" | "voice";
+        "Spaces.CreateChannelRequest": {
+            name: string;
+            type: components["schemas"]["Spaces.ChannelType"];
+            topic?: string | null;
+        };
+        "Spaces.CreateSpaceRequest": {
+            name: string;
+            description?: string;
+            /** @default private */
+            visibility?: components["schemas"]["Spaces.SpaceVisibility"];
+        };
+        /** @enum {string} */
+        "Spaces.DiscoverSort": "members" | "activity" | "created";
+        "Spaces.DiscoverSpaceResult": {
             id: string;
             name: string;
             description: string;
@@ -2695,60 +2596,136 @@ export type components = {
             /** Format: date-time */
             last_activity_at: string;
             is_member: boolean;
-            visibility: components["schemas"]["SpaceVisibility"];
+        };
+        "Spaces.JoinRequestCreateRequest": {
+            message?: string | null;
+        };
+        "Spaces.JoinRequestResponse": {
+            request_id: string;
+            space_id: string;
+            user_id: string;
+            username: string;
+            message: string | null;
+            status: components["schemas"]["Spaces.JoinRequestStatus"];
+            /** Format: date-time */
+            created_at: string;
+            resolved_at: string | null;
         };
         /** @enum {string} */
-        SpaceVisibility: "public" | "private";
-        StatusResponse: {
-            status: string;
+        "Spaces.JoinRequestStatus": "pending" | "approved" | "rejected";
+        "Spaces.MemberPresence": {
+            /** @description As others see it: `invisible` shows as `offline`. */
+            status: components["schemas"]["Users.PresenceStatus"];
+            custom_status: string | null;
         };
-        UpdateChannelRequest: {
+        "Spaces.MuteMemberRequest": {
+            /**
+             * Format: int32
+             * @description 1 second to 28 days.
+             */
+            duration_seconds: number;
+        };
+        /** @description A nickname or display role: 1 to 32 characters. */
+        "Spaces.ShortLabel": string;
+        "Spaces.SpaceMemberResponse": {
+            member_id: string;
+            user_id: string;
+            username: string;
+            display_name: string | null;
+            nickname: string | null;
+            role: components["schemas"]["Spaces.SpaceRole"];
+            display_role: string | null;
+            is_bot: boolean;
+            /** @description null when not muted; a mute whose time has passed reads as null. */
+            muted_until: string | null;
+            presence: components["schemas"]["Spaces.MemberPresence"];
+            /** Format: date-time */
+            joined_at: string;
+        };
+        "Spaces.SpacePreviewResponse": {
+            id: string;
+            name: string;
+            description: string;
+            visibility: components["schemas"]["Spaces.SpaceVisibility"];
+            /** Format: int32 */
+            member_count: number;
+            /** Format: date-time */
+            created_at: string;
+        };
+        "Spaces.SpacePublicInfoResponse": {
+            id: string;
+            name: string;
+            description: string;
+            visibility: components["schemas"]["Spaces.SpaceVisibility"];
+            /** Format: int32 */
+            member_count: number;
+            /** Format: date-time */
+            created_at: string;
+        };
+        "Spaces.SpaceResponse": {
+            id: string;
+            name: string;
+            description: string;
+            visibility: components["schemas"]["Spaces.SpaceVisibility"];
+            owner_id: string;
+            /** Format: int32 */
+            member_count: number;
+            /** @description 10 characters of `[A-Za-z0-9]`; null unless the caller is a member. */
+            invite_code: string | null;
+            /** @description null when the caller is not a member (a public space read by an outsider). */
+            my_role: components["schemas"]["Spaces.SpaceRole"] | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            last_activity_at: string;
+        };
+        /**
+         * @description Highest first: owner, admin, moderator, member (CONTRACT 4).
+         * @enum {string}
+         */
+        "Spaces.SpaceRole": "owner" | "admin" | "moderator" | "member";
+        "Spaces.SpaceSearchResult": {
+            id: string;
+            name: string;
+            description: string;
+            /** Format: int32 */
+            member_count: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            last_activity_at: string;
+            is_member: boolean;
+            visibility: components["schemas"]["Spaces.SpaceVisibility"];
+        };
+        /** @enum {string} */
+        "Spaces.SpaceVisibility": "public" | "private";
+        "Spaces.UpdateChannelRequest": {
             name?: string;
             /** @description null clears it. */
             topic?: string | null;
             /** Format: int32 */
             position?: number;
         };
-        UpdateMemberDisplayRoleRequest: {
+        "Spaces.UpdateMemberDisplayRoleRequest": {
             /** @description null clears it. */
-            display_role: components["schemas"]["ShortLabel"] | null;
+            display_role: components["schemas"]["Spaces.ShortLabel"] | null;
         };
-        UpdateMemberNicknameRequest: {
+        "Spaces.UpdateMemberNicknameRequest": {
             /** @description null clears it. */
-            nickname: components["schemas"]["ShortLabel"] | null;
+            nickname: components["schemas"]["Spaces.ShortLabel"] | null;
         };
-        UpdateMemberRoleRequest: {
-            role: components["schemas"]["AssignableRole"];
+        "Spaces.UpdateMemberRoleRequest": {
+            role: components["schemas"]["Spaces.AssignableRole"];
         };
-        UpdateSpaceRequest: {
+        "Spaces.UpdateSpaceRequest": {
             name?: string;
             description?: string;
-            visibility?: components["schemas"]["SpaceVisibility"];
+            visibility?: components["schemas"]["Spaces.SpaceVisibility"];
             /** @description true: a new invite code replaces the old one, which stops working at once. */
             regenerate_invite_code?: boolean;
         };
-        /**
-         * @description A user (CONTRACT 3). `email`, `email_verified`, `two_factor_enabled` and `is_admin` appear only
-         *     in the caller's own record.
-         */
-        UserResponse: {
-            id: string;
-            username: string;
-            display_name: string | null;
-            bio: string;
-            /**
-             * Format: int32
-             * @description Which minimalist face is shown when there is no custom avatar.
-             */
-            default_avatar_index: number;
-            is_bot: boolean;
-            is_anonymous: boolean;
-            /** Format: date-time */
-            created_at: string;
-            email?: string | null;
-            email_verified?: boolean;
-            two_factor_enabled?: boolean;
-            is_admin?: boolean;
+        StatusResponse: {
+            status: string;
         };
         /** @description An anonymous account: the user record plus the tokens of its first device session. */
         "Users.AnonymousRegisterResponse": {
@@ -2780,8 +2757,8 @@ export type components = {
         "Users.FriendRequestPolicy": "everyone" | "friends_of_friends" | "nobody";
         /** @description Pending friend requests: sent to the caller (`incoming`) and sent by it (`outgoing`), newest first. */
         "Users.FriendRequests": {
-            incoming: components["schemas"]["UserResponse"][];
-            outgoing: components["schemas"]["UserResponse"][];
+            incoming: components["schemas"]["Users.UserResponse"][];
+            outgoing: components["schemas"]["Users.UserResponse"][];
         };
         /** @description A BCP 47 language tag, e.g. `en`, `pt-BR`, `zh-Hant-TW`. */
         "Users.LocaleTag": string;
@@ -2819,6 +2796,29 @@ export type components = {
             custom_status: string | null;
             /** @description Last activity seen; null when none is known or the user appears offline to the caller. */
             last_active_at: string | null;
+        };
+        /**
+         * @description A user (CONTRACT 3). `email`, `email_verified`, `two_factor_enabled` and `is_admin` appear only
+         *     in the caller's own record.
+         */
+        "Users.UserResponse": {
+            id: string;
+            username: string;
+            display_name: string | null;
+            bio: string;
+            /**
+             * Format: int32
+             * @description Which minimalist face is shown when there is no custom avatar.
+             */
+            default_avatar_index: number;
+            is_bot: boolean;
+            is_anonymous: boolean;
+            /** Format: date-time */
+            created_at: string;
+            email?: string | null;
+            email_verified?: boolean;
+            two_factor_enabled?: boolean;
+            is_admin?: boolean;
         };
         /** @description The user's settings (CONTRACT 3), every key filled in (defaults where never set). */
         "Users.UserSettingsSchema": {
@@ -3473,7 +3473,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UserResponse"];
+                    "application/json": components["schemas"]["Users.UserResponse"];
                 };
             };
             /** @description Access is unauthorized. */
@@ -5003,7 +5003,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AuditLogEntry"][];
+                    "application/json": components["schemas"]["Spaces.AuditLogEntry"][];
                 };
             };
             /** @description Access is unauthorized. */
@@ -6529,7 +6529,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SpaceResponse"][];
+                    "application/json": components["schemas"]["Spaces.SpaceResponse"][];
                 };
             };
             /** @description Access is unauthorized. */
@@ -6571,7 +6571,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CreateSpaceRequest"];
+                "application/json": components["schemas"]["Spaces.CreateSpaceRequest"];
             };
         };
         responses: {
@@ -6581,7 +6581,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SpaceResponse"];
+                    "application/json": components["schemas"]["Spaces.SpaceResponse"];
                 };
             };
             /** @description Access is unauthorized. */
@@ -6618,7 +6618,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description `created` is newest first. */
-                sort_by?: components["schemas"]["DiscoverSort"];
+                sort_by?: components["schemas"]["Spaces.DiscoverSort"];
                 limit?: number;
                 offset?: number;
             };
@@ -6634,7 +6634,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DiscoverSpaceResult"][];
+                    "application/json": components["schemas"]["Spaces.DiscoverSpaceResult"][];
                 };
             };
             /** @description Access is unauthorized. */
@@ -6684,7 +6684,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SpaceResponse"];
+                    "application/json": components["schemas"]["Spaces.SpaceResponse"];
                 };
             };
             /** @description Access is unauthorized. */
@@ -6743,7 +6743,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SpaceResponse"];
+                    "application/json": components["schemas"]["Spaces.SpaceResponse"];
                 };
             };
             /** @description Access is unauthorized. */
@@ -6800,7 +6800,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SpaceResponse"][];
+                    "application/json": components["schemas"]["Spaces.SpaceResponse"][];
                 };
             };
             /** @description Access is unauthorized. */
@@ -6850,7 +6850,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SpacePreviewResponse"];
+                    "application/json": components["schemas"]["Spaces.SpacePreviewResponse"];
                 };
             };
             /** @description The server cannot find the requested resource. */
@@ -6900,7 +6900,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["JoinRequestResponse"];
+                    "application/json": components["schemas"]["Spaces.JoinRequestResponse"];
                 };
             };
             /** @description The server could not understand the request due to invalid syntax. */
@@ -7055,7 +7055,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SpaceSearchResult"][];
+                    "application/json": components["schemas"]["Spaces.SpaceSearchResult"][];
                 };
             };
             /** @description Access is unauthorized. */
@@ -7105,7 +7105,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SpaceResponse"];
+                    "application/json": components["schemas"]["Spaces.SpaceResponse"];
                 };
             };
             /** @description Access is unauthorized. */
@@ -7224,7 +7224,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["UpdateSpaceRequest"];
+                "application/json": components["schemas"]["Spaces.UpdateSpaceRequest"];
             };
         };
         responses: {
@@ -7234,7 +7234,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SpaceResponse"];
+                    "application/json": components["schemas"]["Spaces.SpaceResponse"];
                 };
             };
             /** @description Access is unauthorized. */
@@ -7306,7 +7306,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AuditLogEntry"][];
+                    "application/json": components["schemas"]["Spaces.AuditLogEntry"][];
                 };
             };
             /** @description Access is unauthorized. */
@@ -7672,7 +7672,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ChannelResponse"][];
+                    "application/json": components["schemas"]["Spaces.ChannelResponse"][];
                 };
             };
             /** @description Access is unauthorized. */
@@ -7734,7 +7734,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CreateChannelRequest"];
+                "application/json": components["schemas"]["Spaces.CreateChannelRequest"];
             };
         };
         responses: {
@@ -7744,7 +7744,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ChannelResponse"];
+                    "application/json": components["schemas"]["Spaces.ChannelResponse"];
                 };
             };
             /** @description Access is unauthorized. */
@@ -7874,7 +7874,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["UpdateChannelRequest"];
+                "application/json": components["schemas"]["Spaces.UpdateChannelRequest"];
             };
         };
         responses: {
@@ -7884,7 +7884,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ChannelResponse"];
+                    "application/json": components["schemas"]["Spaces.ChannelResponse"];
                 };
             };
             /** @description Access is unauthorized. */
@@ -7952,7 +7952,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SpaceResponse"];
+                    "application/json": components["schemas"]["Spaces.SpaceResponse"];
                 };
             };
             /** @description Access is unauthorized. */
@@ -8095,7 +8095,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SpaceMemberResponse"][];
+                    "application/json": components["schemas"]["Spaces.SpaceMemberResponse"][];
                 };
             };
             /** @description Access is unauthorized. */
@@ -8225,7 +8225,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["UpdateMemberDisplayRoleRequest"];
+                "application/json": components["schemas"]["Spaces.UpdateMemberDisplayRoleRequest"];
             };
         };
         responses: {
@@ -8298,7 +8298,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["MuteMemberRequest"];
+                "application/json": components["schemas"]["Spaces.MuteMemberRequest"];
             };
         };
         responses: {
@@ -8371,7 +8371,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["UpdateMemberNicknameRequest"];
+                "application/json": components["schemas"]["Spaces.UpdateMemberNicknameRequest"];
             };
         };
         responses: {
@@ -8444,7 +8444,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["UpdateMemberRoleRequest"];
+                "application/json": components["schemas"]["Spaces.UpdateMemberRoleRequest"];
             };
         };
         responses: {
@@ -8591,7 +8591,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SpacePublicInfoResponse"];
+                    "application/json": components["schemas"]["Spaces.SpacePublicInfoResponse"];
                 };
             };
             /** @description The server cannot find the requested resource. */
@@ -8635,7 +8635,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["JoinRequestCreateRequest"] | null;
+                "application/json": components["schemas"]["Spaces.JoinRequestCreateRequest"] | null;
             };
         };
         responses: {
@@ -8645,7 +8645,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["JoinRequestResponse"];
+                    "application/json": components["schemas"]["Spaces.JoinRequestResponse"];
                 };
             };
             /** @description The server could not understand the request due to invalid syntax. */
@@ -8713,7 +8713,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["JoinRequestResponse"][];
+                    "application/json": components["schemas"]["Spaces.JoinRequestResponse"][];
                 };
             };
             /** @description Access is unauthorized. */
@@ -8934,7 +8934,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UserResponse"];
+                    "application/json": components["schemas"]["Users.UserResponse"];
                 };
             };
             /** @description Access is unauthorized. */
@@ -8986,7 +8986,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UserResponse"];
+                    "application/json": components["schemas"]["Users.UserResponse"];
                 };
             };
             /** @description The server could not understand the request due to invalid syntax. */
@@ -9152,7 +9152,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UserResponse"][];
+                    "application/json": components["schemas"]["Users.UserResponse"][];
                 };
             };
             /** @description Access is unauthorized. */
@@ -9694,7 +9694,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UserResponse"];
+                    "application/json": components["schemas"]["Users.UserResponse"];
                 };
             };
             /** @description The server cannot find the requested resource. */

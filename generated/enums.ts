@@ -3,10 +3,6 @@ import type { components } from "./api.d.ts";
 
 type S = components["schemas"];
 
-/** `AssignableRole`: The roles a role change may give: `owner` is never given. */
-export type AssignableRole = S["AssignableRole"];
-export const AssignableRoleValues = ["admin","moderator","member"] as const satisfies readonly AssignableRole[];
-
 /** `Auth.PushPlatform` */
 export type PushPlatform = S["Auth.PushPlatform"];
 export const PushPlatformValues = ["fcm","apns","webpush"] as const satisfies readonly PushPlatform[];
@@ -27,17 +23,9 @@ export const BotStateValues = ["ACTIVE","suspended","deleted"] as const satisfie
 export type Scope = S["Bots.Scope"];
 export const ScopeValues = ["commands","messages.send","messages.react","messages.delete.own","moderation.messages"] as const satisfies readonly Scope[];
 
-/** `ChannelType` */
-export type ChannelType = S["ChannelType"];
-export const ChannelTypeValues = ["text","voice"] as const satisfies readonly ChannelType[];
-
 /** `Chat.MessageKind` */
 export type MessageKind = S["Chat.MessageKind"];
 export const MessageKindValues = ["user","bot","service"] as const satisfies readonly MessageKind[];
-
-/** `DiscoverSort` */
-export type DiscoverSort = S["DiscoverSort"];
-export const DiscoverSortValues = ["members","activity","created"] as const satisfies readonly DiscoverSort[];
 
 /** `Events.EventType`: Event types a webhook can subscribe to. */
 export type EventType = S["Events.EventType"];
@@ -47,20 +35,32 @@ export const EventTypeValues = ["command.invoked","message.created","message.del
 export type MemberLeftReason = S["Events.MemberLeftReason"];
 export const MemberLeftReasonValues = ["left","kicked"] as const satisfies readonly MemberLeftReason[];
 
-/** `JoinRequestStatus` */
-export type JoinRequestStatus = S["JoinRequestStatus"];
-export const JoinRequestStatusValues = ["pending","approved","rejected"] as const satisfies readonly JoinRequestStatus[];
-
 /** `Realtime.MembershipChange` */
 export type MembershipChange = S["Realtime.MembershipChange"];
 export const MembershipChangeValues = ["joined","left","kicked"] as const satisfies readonly MembershipChange[];
 
-/** `SpaceRole`: Highest first: owner, admin, moderator, member (CONTRACT 4). */
-export type SpaceRole = S["SpaceRole"];
+/** `Spaces.AssignableRole`: The roles a role change may give: `owner` is never given. */
+export type AssignableRole = S["Spaces.AssignableRole"];
+export const AssignableRoleValues = ["admin","moderator","member"] as const satisfies readonly AssignableRole[];
+
+/** `Spaces.ChannelType` */
+export type ChannelType = S["Spaces.ChannelType"];
+export const ChannelTypeValues = ["text","voice"] as const satisfies readonly ChannelType[];
+
+/** `Spaces.DiscoverSort` */
+export type DiscoverSort = S["Spaces.DiscoverSort"];
+export const DiscoverSortValues = ["members","activity","created"] as const satisfies readonly DiscoverSort[];
+
+/** `Spaces.JoinRequestStatus` */
+export type JoinRequestStatus = S["Spaces.JoinRequestStatus"];
+export const JoinRequestStatusValues = ["pending","approved","rejected"] as const satisfies readonly JoinRequestStatus[];
+
+/** `Spaces.SpaceRole`: Highest first: owner, admin, moderator, member (CONTRACT 4). */
+export type SpaceRole = S["Spaces.SpaceRole"];
 export const SpaceRoleValues = ["owner","admin","moderator","member"] as const satisfies readonly SpaceRole[];
 
-/** `SpaceVisibility` */
-export type SpaceVisibility = S["SpaceVisibility"];
+/** `Spaces.SpaceVisibility` */
+export type SpaceVisibility = S["Spaces.SpaceVisibility"];
 export const SpaceVisibilityValues = ["public","private"] as const satisfies readonly SpaceVisibility[];
 
 /** `Users.FriendRequestPolicy` */

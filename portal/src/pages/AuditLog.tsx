@@ -3,7 +3,7 @@ import { useState } from "react";
 import type { components } from "@parley/sdk-client";
 import { Async, ErrorBox, useAction, useLoad, when } from "../ui.tsx";
 
-type Row = components["schemas"]["AuditLogEntry"];
+type Row = components["schemas"]["Spaces.AuditLogEntry"];
 
 /** Callers ask for pages of this size; a shorter page is the last one. */
 export const AUDIT_PAGE = 20;

@@ -1,7 +1,7 @@
 // The audit log's rows as CONTRACT 10 answers them.
 import type { components } from "../../../../generated/api.d.ts";
 
-export type AuditLogEntry = components["schemas"]["AuditLogEntry"];
+export type AuditLogEntry = components["schemas"]["Spaces.AuditLogEntry"];
 
 export interface AuditRow {
   id: string;

@@ -8,9 +8,9 @@ import { requireMember, spaceWithRole, visibleSpace } from "../spaces/index.ts";
 import * as store from "./store.ts";
 
 type Schemas = components["schemas"];
-export type ChannelResponse = Schemas["ChannelResponse"];
-type CreateChannelRequest = Schemas["CreateChannelRequest"];
-type UpdateChannelRequest = Schemas["UpdateChannelRequest"];
+export type ChannelResponse = Schemas["Spaces.ChannelResponse"];
+type CreateChannelRequest = Schemas["Spaces.CreateChannelRequest"];
+type UpdateChannelRequest = Schemas["Spaces.UpdateChannelRequest"];
 
 const toResponse = (c: store.ChannelRow): ChannelResponse => ({
   id: c.id,

@@ -12,8 +12,8 @@ import { activeMuteUntil, mayEditDisplayRole, mayEditNickname, outranks, roleCha
 import * as store from "./store.ts";
 
 type Schemas = components["schemas"];
-export type SpaceMemberResponse = Schemas["SpaceMemberResponse"];
-type MemberPresence = Schemas["MemberPresence"];
+export type SpaceMemberResponse = Schemas["Spaces.SpaceMemberResponse"];
+type MemberPresence = Schemas["Spaces.MemberPresence"];
 type Message = Schemas["MessageResponse"];
 
 /** What the members list needs of presence: many users' presence as one viewer sees it, in one batched read. */

@@ -15,8 +15,8 @@ import * as store from "./store.ts";
 import * as view from "./view.ts";
 
 type Schemas = components["schemas"];
-type CreateSpaceRequest = Schemas["CreateSpaceRequest"];
-type UpdateSpaceRequest = Schemas["UpdateSpaceRequest"];
+type CreateSpaceRequest = Schemas["Spaces.CreateSpaceRequest"];
+type UpdateSpaceRequest = Schemas["Spaces.UpdateSpaceRequest"];
 
 const DEFAULT_CHANNELS = [
   { name: "general", type: "text" },

@@ -4,11 +4,11 @@ import type { Role } from "./rules.ts";
 import type { DirectoryRow, JoinRequestRow, SpaceRow } from "./store.ts";
 
 type Schemas = components["schemas"];
-export type SpaceResponse = Schemas["SpaceResponse"];
-export type DiscoverSpaceResult = Schemas["DiscoverSpaceResult"];
-export type SpaceSearchResult = Schemas["SpaceSearchResult"];
-export type SpacePreviewResponse = Schemas["SpacePreviewResponse"];
-export type JoinRequestResponse = Schemas["JoinRequestResponse"];
+export type SpaceResponse = Schemas["Spaces.SpaceResponse"];
+export type DiscoverSpaceResult = Schemas["Spaces.DiscoverSpaceResult"];
+export type SpaceSearchResult = Schemas["Spaces.SpaceSearchResult"];
+export type SpacePreviewResponse = Schemas["Spaces.SpacePreviewResponse"];
+export type JoinRequestResponse = Schemas["Spaces.JoinRequestResponse"];
 
 const iso = (d: Date) => new Date(d).toISOString();
 

@@ -1,7 +1,7 @@
 // The UserResponse of CONTRACT 3, built from a users row. Private fields only for the user's own record.
 import type { components } from "../../../../generated/api.d.ts";
 
-export type UserResponse = components["schemas"]["UserResponse"];
+export type UserResponse = components["schemas"]["Users.UserResponse"];
 
 export interface UserRow {
   id: string;
