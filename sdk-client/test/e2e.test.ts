@@ -2,7 +2,7 @@
 // decrypt; a kicked user cannot decrypt what is sent after the removal commit; a later joiner reads new messages
 // but not earlier ones; no plaintext reaches the database or the server log; a bot never sees user ciphertext.
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startTestServer, type TestServer } from "../../test/helpers/server.ts";
 import { createBot } from "../../test/helpers/bots.ts";
 import { api } from "../../test/helpers/http.ts";
@@ -41,13 +41,6 @@ async function person(name: string, store = new MemoryStore() as ConstructorPara
 let alice: Person, bob: Person, carol: Person;
 let spaceId: string, channelId: string;
 const texts = async (p: Person) => (await p.e2e.read(spaceId, channelId, { limit: 100 })).filter((m) => m.message.kind === "user").map((m) => m.text);
-const until = async (check: () => Promise<boolean>, ms = 10_000) => {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error("condition not met in time");
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
 
 beforeAll(async () => {
   server = await startTestServer({ env: { LOG_LEVEL: "debug" } });
@@ -91,8 +84,8 @@ describe("encrypted chat", () => {
     const carolMember = members.find((m) => m.user_id === carol.id)!;
     await alice.client.DELETE("/api/spaces/{space_id}/members/{member_id}", { params: { path: { space_id: spaceId, member_id: carolMember.member_id } } });
     // The e2e:membership frame makes a member's client commit the Remove.
-    await until(async () => ((await alice.e2e.epoch(channelId)) ?? 0) > before);
-    await until(async () => (await bob.e2e.epoch(channelId)) === (await alice.e2e.epoch(channelId)));
+    await expect.poll(async () => (await alice.e2e.epoch(channelId)) ?? 0, { timeout: 10_000, interval: 50 }).toBeGreaterThan(before);
+    await vi.waitFor(async () => expect(await bob.e2e.epoch(channelId)).toBe(await alice.e2e.epoch(channelId)), { timeout: 10_000, interval: 50 });
     const secret = await bob.e2e.send(spaceId, channelId, `${MARK} after carol left`);
     expect(await alice.e2e.decrypt(secret)).toBe(`${MARK} after carol left`);
     // Even with the ciphertext in hand, carol's client cannot read it.

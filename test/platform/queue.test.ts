@@ -6,13 +6,8 @@ import { claimTestRedis, createTestDatabase, type TestDatabase, type TestRedis }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function until(what: string, check: () => boolean | Promise<boolean>, ms = 15_000) {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(20);
-  }
-}
+/** Waiting bound of every poll here: BullMQ's PostgreSQL backend picks delayed jobs up in its own time. */
+const within = (message: string) => ({ timeout: 15_000, interval: 20, message });
 
 let lease: TestRedis;
 let pgDb: TestDatabase;
@@ -52,8 +47,8 @@ describe.each(backends)("%s", (_name, make) => {
     const seen: number[] = [];
     await queues.worker<{ n: number }>(name, async (job) => void seen.push(job.data.n), { concurrency: 4 });
     await q.add("work", { n: 7 });
-    await until("the job to run", () => seen.length === 1);
-    await until("the queue to drain", async () => (await q.depth()) === 0);
+    await expect.poll(() => seen.length, within("the job to run")).toBe(1);
+    await expect.poll(() => q.depth(), within("the queue to drain")).toBe(0);
     await sleep(300);
     expect(seen).toEqual([7]);
   });
@@ -68,7 +63,7 @@ describe.each(backends)("%s", (_name, make) => {
     expect(await q.depth()).toBe(1);
     const seen: string[] = [];
     await queues.worker<{ v: string }>(name, async (job) => void seen.push(job.data.v), { concurrency: 2 });
-    await until("the job to run", () => seen.length === 1);
+    await expect.poll(() => seen.length, within("the job to run")).toBe(1);
     await sleep(300);
     expect(seen).toEqual(["first"]);
   });
@@ -96,7 +91,7 @@ describe.each(backends)("%s", (_name, make) => {
       },
     );
     await q.add("work", { fail: 2 });
-    await until("three runs", () => runs.length === 3);
+    await expect.poll(() => runs.length, within("three runs")).toBe(3);
     expect(asked).toEqual([1, 2]);
     const gaps = [runs[1]! - runs[0]!, runs[2]! - runs[1]!];
     // At least the scheduled delay; a little under is tolerated for timer granularity.
@@ -104,7 +99,7 @@ describe.each(backends)("%s", (_name, make) => {
     expect(gaps[1]).toBeGreaterThanOrEqual(schedule[1]! - 20);
     expect(gaps[1]).toBeGreaterThan(gaps[0]!);
     // The last run succeeded: the job leaves the queue (a worker marks it complete just after the run).
-    await until("the queue to drain", async () => (await q.depth()) === 0);
+    await expect.poll(() => q.depth(), within("the queue to drain")).toBe(0);
   });
 
   it("stops after `attempts` runs of a job that always fails", async () => {
@@ -121,8 +116,8 @@ describe.each(backends)("%s", (_name, make) => {
       { concurrency: 1, backoff: () => 50 },
     );
     await q.add("work", {});
-    await until("two runs", () => runs === 2);
-    await until("the queue to drain", async () => (await q.depth()) === 0);
+    await expect.poll(() => runs, within("two runs")).toBe(2);
+    await expect.poll(() => q.depth(), within("the queue to drain")).toBe(0);
     await sleep(500);
     expect(runs).toBe(2);
   });

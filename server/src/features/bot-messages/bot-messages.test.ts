@@ -1,6 +1,6 @@
 // Bot messages and reactions (spec 4.7, CONTRACT 8b) over HTTP: every scope and channel check with its text,
 // listing that never shows user ciphertext, idempotent reactions, realtime frames, webhook audience.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startTestServer, type TestServer } from "../../../../test/helpers/server.ts";
 import { api } from "../../../../test/helpers/http.ts";
 import { registerUser, type TestUser } from "../../../../test/helpers/users.ts";
@@ -55,10 +55,6 @@ const userPost = (user: TestUser, s: Space, ciphertext = Buffer.from("secret wor
 const eventsFor = (botId: string, type?: string) =>
   receiver.received.map((r) => JSON.parse(r.raw)).filter((e) => e.bot_user_id === botId && (!type || e.type === type));
 
-async function until(ok: () => boolean, ms = 10_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!ok() && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
-}
 
 describe("send", () => {
   it("answers 201 with the bot's message and announces it to the channel", async () => {
@@ -274,7 +270,13 @@ describe("webhook events", () => {
     // Bots installed after one are announced to it as service messages (issue 21): set aside here.
     const arrivals = new Set([listener, blind, deaf, pingOnly, suspended].map((b) => `${b.username} joined the space`));
     const isArrival = (e: { type: string; data: { content?: string } }) => e.type === "message.created" && arrivals.has(e.data.content ?? "");
-    await until(() => eventsFor(listener.id).filter((e) => !isArrival(e)).length >= 4 && eventsFor(sender.id).filter((e) => !isArrival(e)).length >= 4);
+    await vi.waitFor(
+      () => {
+        expect(eventsFor(listener.id).filter((e) => !isArrival(e)).length).toBeGreaterThanOrEqual(4);
+        expect(eventsFor(sender.id).filter((e) => !isArrival(e)).length).toBeGreaterThanOrEqual(4);
+      },
+      { timeout: 10_000, interval: 50 },
+    );
     await new Promise((r) => setTimeout(r, 300));
     await expect.poll(() => eventsFor(sender.id).filter(isArrival).map((e) => e.data.content).sort(), { timeout: 10_000 }).toEqual([...arrivals].sort());
     const heardByListener = [...arrivals].filter((t) => !t.startsWith(listener.username + " ")).sort();
