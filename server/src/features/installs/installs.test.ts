@@ -144,9 +144,10 @@ describe("the bot as a member", () => {
     expect(members.body.find((m: { user_id: string }) => m.user_id === bot.id)).toMatchObject({ member_id: res.body.member_id, is_bot: true, role: "member" });
     const kick = await http.del(`/api/spaces/${space.id}/members/${res.body.member_id}`, { token: owner.token });
     expect(kick.status).toBe(204);
-    await new Promise((r) => setTimeout(r, 30));
-    const list = await http.get(`/api/spaces/${space.id}/bots`, { token: owner.token });
-    expect(list.body[0]).toMatchObject({ bot_user_id: bot.id, state: "revoked" });
+    // The install follows the kick through the member.left event, after the kick's answer.
+    await expect
+      .poll(async () => (await http.get(`/api/spaces/${space.id}/bots`, { token: owner.token })).body[0], { timeout: 10_000 })
+      .toMatchObject({ bot_user_id: bot.id, state: "revoked" });
     expect(await memberCount(space.id)).toBe(await countMembers(space.id));
     expect((await install({})).status).toBe(201);
   });
@@ -277,7 +278,9 @@ describe("resolveBotInSpace", () => {
 
     expect(await failure(resolver.resolveBotInSpace(me, space.id))).toEqual({ status: 404, detail: "bot not found in this space" });
     expect((await install({ scopes: ["commands"], allowed_channel_ids: [space.generalId] })).status).toBe(201);
-    await new Promise((r) => setTimeout(r, 30)); // the invalidation travels over Redis pub/sub
+    // The invalidation travels over Redis pub/sub: the cached absence goes within the bound.
+    const state = async () => (await resolver.lookup(bot.id, space.id))?.state;
+    await expect.poll(state, { timeout: 10_000 }).toBe("ACTIVE");
 
     const ok = await resolver.resolveBotInSpace(me, space.id, { scope: "commands", channelId: space.generalId });
     expect(ok.install).toMatchObject({ spaceId: space.id, botUserId: bot.id, state: "ACTIVE", scopes: ["commands"] });
@@ -289,10 +292,10 @@ describe("resolveBotInSpace", () => {
 
     const path = `/api/spaces/${space.id}/bots/${bot.id}`;
     await http.patch(path, { state: "suspended" }, { token: owner.token });
-    await new Promise((r) => setTimeout(r, 30));
+    await expect.poll(state, { timeout: 10_000 }).toBe("suspended");
     expect(await failure(resolver.resolveBotInSpace(me, space.id))).toEqual({ status: 403, detail: "bot is suspended" });
     await http.del(path, { token: owner.token });
-    await new Promise((r) => setTimeout(r, 30));
+    await expect.poll(state, { timeout: 10_000 }).toBe("revoked");
     expect(await failure(resolver.resolveBotInSpace(me, space.id))).toEqual({ status: 403, detail: "bot is revoked" });
     expect((await resolver.lookup(bot.id, space.id))?.state).toBe("revoked");
   });
