@@ -39,7 +39,7 @@ export const UNDOCUMENTED = /^\/(api\/(openapi\.json|docs|ws)|portal)(\/|$)|^\/$
  */
 export function acceptingFormEncoding(apiSpec: object): object {
   const spec = structuredClone(apiSpec) as {
-    paths?: Record<string, Record<string, { parameters?: unknown[] } | unknown>>;
+    paths?: Record<string, Record<string, unknown>>;
     components?: { parameters?: Record<string, unknown> };
   };
   const allow = (p: unknown) => {
