@@ -13,7 +13,7 @@ const check = () => spawnSync(process.execPath, ["scripts/contract-check.mjs"], 
 
 beforeAll(() => {
   copy = mkdtempSync(join(tmpdir(), "parley-contract-"));
-  for (const dir of ["spec", "scripts", "generated"]) cpSync(join(root, dir), join(copy, dir), { recursive: true });
+  for (const entry of ["spec", "scripts", "generated", "redocly.yaml"]) cpSync(join(root, entry), join(copy, entry), { recursive: true });
   symlinkSync(join(root, "node_modules"), join(copy, "node_modules"), "dir");
   // Regenerate in the copy first, so the test does not depend on the working tree being freshly generated.
   execFileSync(process.execPath, ["scripts/gen.mjs", "generated"], { cwd: copy, stdio: "ignore" });

@@ -31,7 +31,12 @@ interface IdPlaces {
 type Walked = { ok: true; value: unknown } | { ok: false; pointer: string };
 
 export function canonicalIds(apiSpec: object): RequestHandler {
-  const components = ((apiSpec as { components?: { schemas?: Record<string, Schema> } }).components?.schemas ?? {}) as Record<string, Schema>;
+  type Parameter = NonNullable<Operation["parameters"]>[number];
+  const declared = (apiSpec as { components?: { schemas?: Record<string, Schema>; parameters?: Record<string, Parameter> } }).components;
+  const components = (declared?.schemas ?? {}) as Record<string, Schema>;
+  // Shared parameters (the space/channel path, paging) are `$ref`s into components.parameters.
+  const parameter = (x: Parameter & { $ref?: string }): Parameter =>
+    typeof x.$ref === "string" && x.$ref.startsWith("#/components/parameters/") ? (declared?.parameters?.[x.$ref.slice(24)] ?? x) : x;
   const places = new WeakMap<Operation, IdPlaces>();
 
   const deref = (s: Schema | undefined): Schema | undefined => {
@@ -53,7 +58,7 @@ export function canonicalIds(apiSpec: object): RequestHandler {
   const placesOf = (op: Operation): IdPlaces => {
     let p = places.get(op);
     if (!p) {
-      const params = op.parameters ?? [];
+      const params = (op.parameters ?? []).map(parameter);
       p = {
         path: new Set(params.filter((x) => x.in === "path" && isUuid(x.schema)).map((x) => x.name!)),
         query: new Set(params.filter((x) => x.in === "query" && isUuid(x.schema)).map((x) => x.name!)),
