@@ -1,6 +1,6 @@
 // The interactive API reference at /api/docs: Swagger UI (swagger-ui-dist) served from our own node_modules, so
-// it works offline, over the contract itself; try-it-out calls this server (the document names no `servers`, so
-// the page's origin is used) with either security scheme.
+// it works offline, over the contract itself; try-it-out calls the server that serves the page (whatever `servers`
+// the published document names) with either security scheme.
 import { createRequire } from "node:module";
 import { dirname } from "node:path";
 import express, { type Express } from "express";
@@ -28,6 +28,8 @@ function forTheReference(contract: Json): Json {
       };
     }
   }
+  // The published `servers` names the default address of `npm start`; the page talks to whoever served it.
+  doc.servers = [{ url: "/", description: "This server" }];
   return doc;
 }
 
