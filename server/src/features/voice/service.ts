@@ -7,7 +7,7 @@ import { badRequest } from "../../platform/errors.ts";
 import type { BotPrincipal } from "../bots/auth.ts";
 import type { InstallResolver } from "../installs/index.ts";
 import { isMuted, requireChannel, requireMembership, type Channel } from "../spaces/index.ts";
-import type { ChannelEvents } from "../bot-messages/channel-events.ts";
+import type { ChannelEvents } from "../plain-messages/index.ts";
 import { UserLimit, USER_LIMITS } from "../ratelimits/index.ts";
 import { voiceCredentials, type LiveKitConfig, type PublishRight, type VoiceJoinResponse } from "./credentials.ts";
 
