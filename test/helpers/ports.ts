@@ -1,13 +1,2 @@
-// A TCP port free on 127.0.0.1 right now (for processes that must be told their port up front).
-import { createServer } from "node:net";
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
+// The server's own free-port helper, for tests and benches.
+export { freePort } from "../../server/src/platform/ports.ts";
