@@ -32,9 +32,5 @@ export class TooManyRequests extends HttpError {
 /** The fail-closed 429 of spec 8: the limiter's store did not answer. */
 export const limiterUnavailable = (retryAfterSeconds?: number) => new TooManyRequests(LIMITER_UNAVAILABLE, retryAfterSeconds, true);
 
-/**
- * A limit used up. Passed LIMITER_UNAVAILABLE (callers written before `limiterUnavailable` existed), it is that
- * 429: the one constant decides, where the error is made, so no caller reads the text back.
- */
-export const tooManyRequests = (detail: string, retryAfterSeconds?: number) =>
-  detail === LIMITER_UNAVAILABLE ? limiterUnavailable(retryAfterSeconds) : new TooManyRequests(detail, retryAfterSeconds, false);
+/** A limit used up. */
+export const tooManyRequests = (detail: string, retryAfterSeconds?: number) => new TooManyRequests(detail, retryAfterSeconds, false);

@@ -3,7 +3,7 @@
 // turns out right: a parallel burst therefore gets no more wrong answers than a sequential run (reading the
 // counters first and counting afterwards let every request of a burst through the same read).
 import { LimiterUnavailable, type Limiter, type LimiterFactory, type LimitOutcome } from "../../platform/limiter.ts";
-import { LIMITER_UNAVAILABLE, tooManyRequests } from "../../platform/errors.ts";
+import { limiterUnavailable, tooManyRequests } from "../../platform/errors.ts";
 
 export const ACCOUNT_LIMIT = { points: 10, durationSeconds: 15 * 60 };
 export const ADDRESS_LIMIT = { points: 100, durationSeconds: 15 * 60 };
@@ -51,7 +51,7 @@ export class BruteForceGuard {
       return await fn();
     } catch (err) {
       // Fails closed, like every limit of the service (spec 8 rule 4).
-      if (err instanceof LimiterUnavailable) throw tooManyRequests(LIMITER_UNAVAILABLE);
+      if (err instanceof LimiterUnavailable) throw limiterUnavailable();
       throw err;
     }
   }

@@ -1,10 +1,10 @@
 // Enforces the limits of spec 8 on the limiter seam (Redis when configured, so counts are shared by every
 // process) and turns an exceeded or unreachable limiter into the exact 429 of spec 8. Fails closed.
 import type { Counter } from "prom-client";
-import { tooManyRequests } from "../../platform/errors.ts";
+import { limiterUnavailable, tooManyRequests } from "../../platform/errors.ts";
 import { LimiterUnavailable, type Limiter, type LimiterFactory } from "../../platform/limiter.ts";
 import type { Logger } from "../../platform/logger.ts";
-import { LIMITS, UNAVAILABLE_RETRY_AFTER, UNAVAILABLE_TEXT, limitText, type LimitName, type RetryPolicy, INVOKE, MESSAGE_SEND } from "./rules.ts";
+import { LIMITS, UNAVAILABLE_RETRY_AFTER, limitText, type LimitName, type RetryPolicy, INVOKE, MESSAGE_SEND } from "./rules.ts";
 
 const nameOf = (limiters: Record<LimitName, Limiter>, limiter: Limiter): LimitName =>
   (Object.keys(limiters) as LimitName[]).find((n) => limiters[n] === limiter)!;
@@ -71,7 +71,7 @@ export class RateLimits {
     const spec = LIMITS[limit];
     if (why === "unavailable") {
       this.rejections.inc({ limit: "unavailable" });
-      throw tooManyRequests(UNAVAILABLE_TEXT, policy.onUnavailable ? UNAVAILABLE_RETRY_AFTER : undefined);
+      throw limiterUnavailable(policy.onUnavailable ? UNAVAILABLE_RETRY_AFTER : undefined);
     }
     this.rejections.inc({ limit: spec.name });
     throw tooManyRequests(limitText(spec, key), policy.onLimit ? spec.durationSeconds : undefined);

@@ -3,10 +3,10 @@
 // it guards, atomically, so parallel callers get no more than sequential ones. The 429 text has the form of
 // spec 8's (`kp:claim:<user_id> > 60/60s`), with `Retry-After` = the seconds until a point frees up.
 // It fails closed like spec 8's limits: a limiter store that does not answer refuses the request.
-import { tooManyRequests } from "../../platform/errors.ts";
+import { limiterUnavailable, tooManyRequests } from "../../platform/errors.ts";
 import { LimiterUnavailable, type Limiter, type LimiterFactory, type LimitSpec } from "../../platform/limiter.ts";
 import type { Logger } from "../../platform/logger.ts";
-import { UNAVAILABLE_RETRY_AFTER, UNAVAILABLE_TEXT, limitText } from "./rules.ts";
+import { UNAVAILABLE_RETRY_AFTER, limitText } from "./rules.ts";
 
 export class UserLimit {
   private limiter: Limiter;
@@ -27,7 +27,7 @@ export class UserLimit {
     } catch (err) {
       if (!(err instanceof LimiterUnavailable)) throw err;
       this.log?.warn({ limit: this.spec.name, err: (err.cause as Error | undefined)?.message }, "rate limiter unavailable; refusing");
-      throw tooManyRequests(UNAVAILABLE_TEXT, UNAVAILABLE_RETRY_AFTER);
+      throw limiterUnavailable(UNAVAILABLE_RETRY_AFTER);
     }
     if (!outcome.ok) throw tooManyRequests(limitText(this.spec, key), outcome.retryAfterSeconds);
   }
