@@ -130,7 +130,8 @@ async function clearLeftover(dataDir: string, log: Logger): Promise<void> {
   const pidFile = join(clusterDir(dataDir), "postmaster.pid");
   if (!existsSync(pidFile)) return;
   const pid = Number(readFileSync(pidFile, "utf8").split("\n")[0]);
-  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return;
+  if (!Number.isInteger(pid) || pid <= 0) return;
+  if (!isAlive(pid)) return removeIfExitedUnreaped(pidFile, pid, log);
   const cmd = await commandLine(pid);
   if (cmd === undefined) return; // cannot tell: PostgreSQL's own check decides
   if (!cmd.includes(clusterDir(dataDir))) {
@@ -151,6 +152,23 @@ async function clearLeftover(dataDir: string, log: Logger): Promise<void> {
     process.kill(pid, "SIGKILL");
     await waitForExit(pid, 5000);
   }
+  if (existsSync(pidFile)) removeIfExitedUnreaped(pidFile, pid, log);
+}
+
+/**
+ * A postmaster that exited while its parent was gone stays a zombie until PID 1 reaps it, and a container's PID 1
+ * may never do so; PostgreSQL's own lock-file check (kill 0) takes a zombie for a running server and refuses to
+ * start. A zombie holds nothing, and leftover backends are still caught by PostgreSQL's shared-memory interlock
+ * (keyed by the data directory, not by this file), so the file can go.
+ */
+function removeIfExitedUnreaped(pidFile: string, pid: number, log: Logger): void {
+  try {
+    process.kill(pid, 0); // answers though isAlive said no: exited, not reaped
+  } catch {
+    return; // gone: PostgreSQL discards the stale file itself
+  }
+  log.warn({ pid }, "embedded PostgreSQL: removing the postmaster.pid of a server that exited but was never reaped");
+  rmSync(pidFile, { force: true });
 }
 
 
