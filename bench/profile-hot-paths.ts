@@ -1,35 +1,39 @@
 // Where a hot path's time goes (issue 19): starts the service in this process, loads one path at a time with
-// autocannon (in a child process), and exits, so that `node --cpu-prof` profiles the service alone:
-//   node --cpu-prof --cpu-prof-dir=/tmp/prof --import tsx bench/profile-hot-paths.ts [me|send|list]
-//   node bench/profile-summary.mjs /tmp/prof/<file>.cpuprofile
+// autocannon (in a child process), and exits. The CPU profile covers the measured load only (startup, module
+// loading and the warm-up would otherwise be a large share of it), written to PROFILE_OUT:
+//   PROFILE_OUT=/tmp/prof/me.cpuprofile node --import tsx bench/profile-hot-paths.ts [me|send|list]
+//   node bench/profile-summary.mjs /tmp/prof/me.cpuprofile
+// With `--floor`, the stack floor answering the same request is profiled instead (its own process).
+// (`node --cpu-prof` on the same command still works and profiles the whole process.)
 // Standalone (no `export const scenario`): `npm run bench` does not run it.
+import { writeFileSync } from "node:fs";
+import { Session } from "node:inspector/promises";
 import { createContext } from "./context.ts";
-import { registerUser } from "../test/helpers/users.ts";
-import { insertBot, insertSpace } from "../test/helpers/fixtures.ts";
-import { newId } from "../server/src/platform/ids.ts";
+import { stackFloorPid } from "./floors/index.ts";
+import { hotPath, type HotPath } from "./profile-setup.ts";
 
-const which = process.argv[2] ?? "me";
+const which = (process.argv.slice(2).find((a) => !a.startsWith("-")) ?? "me") as HotPath;
+const floor = process.argv.includes("--floor");
 const { ctx, cleanup } = createContext();
 try {
-  const server = await ctx.startServer();
-  let opts;
-  if (which === "me") {
-    const user = await registerUser(server.url);
-    opts = { url: `${server.url}/api/auth/me`, headers: { authorization: `Bearer ${user.token}` } };
-  } else {
-    const db = server.platform.db;
-    const bot = await insertBot(db);
-    const space = await insertSpace(db, bot.ownerId);
-    const memberId = newId();
-    await db("members").insert({ id: memberId, space_id: space.id, user_id: bot.id, role: "member" });
-    await db("bot_installs").insert({ space_id: space.id, bot_user_id: bot.id, member_id: memberId, scopes: ["messages.send"], allowed_channel_ids: [space.generalId], state: "ACTIVE" });
-    const url = `${server.url}/api/bot/spaces/${space.id}/channels/${space.generalId}/messages`;
-    const headers = { authorization: `Bot ${bot.token}` };
-    const body = { content: "The quick brown fox jumps over the lazy dog. ".repeat(3) };
-    for (let i = 0; i < 60; i++) await fetch(url, { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify(body) });
-    opts = which === "send" ? { url, method: "POST" as const, headers, body } : { url, headers };
+  const paths = await hotPath(ctx, which, floor);
+  const opts = floor ? paths.floor! : paths.ours;
+  // Warm (JIT, pools, caches) before the profiled window.
+  await ctx.load(which, { ...opts, duration: 2, warmup: false });
+  const out = process.env.PROFILE_OUT;
+  const session = new Session();
+  if (out && floor) process.kill(stackFloorPid.get(new URL(opts.url).origin)!, "SIGUSR2");
+  else if (out) {
+    session.connect();
+    await session.post("Profiler.enable");
+    await session.post("Profiler.start");
   }
-  const r = await ctx.load(which, { ...opts, duration: Number(process.env.BENCH_DURATION ?? 10) });
+  const r = await ctx.load(which, { ...opts, duration: Number(process.env.BENCH_DURATION ?? 10), warmup: false });
+  if (out && !floor) {
+    const { profile } = await session.post("Profiler.stop");
+    writeFileSync(out, JSON.stringify(profile));
+    session.disconnect();
+  }
   console.error(`profile: ${which}: ${Math.round(r.requestsPerSecond)} req/s, p99 ${r.p99Ms} ms, failures ${r.failures}`);
 } finally {
   await cleanup();

@@ -37,5 +37,24 @@ const pct = (t) => `${((t / busy) * 100).toFixed(1).padStart(5)} %`;
 console.log(`busy ${(busy / 1e6).toFixed(1)} s of ${(total / 1e6).toFixed(1)} s sampled`);
 console.log("\nself time by area:");
 for (const [a, t] of [...areas].sort((x, y) => y[1] - x[1]).slice(0, 30)) console.log(`${pct(t)}  ${a}`);
+// Inclusive time of our own functions (each counted once per sample, whatever recursion): what each middleware
+// or handler of ours costs with everything it calls.
+const parent = new Map();
+for (const n of prof.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+const incl = new Map();
+for (const [id, t] of self) {
+  if (byId.get(id).callFrame.functionName === "(idle)") continue;
+  const seen = new Set();
+  for (let cur = id; cur !== undefined; cur = parent.get(cur)) {
+    const n = byId.get(cur);
+    if (!(n.callFrame.url || "").includes("/server/src/")) continue;
+    const f = `${n.callFrame.functionName || "(anonymous)"} ${n.callFrame.url.replace(/.*\/server\/src\//, "")}:${n.callFrame.lineNumber + 1}:${n.callFrame.columnNumber + 1}`;
+    if (seen.has(f)) continue;
+    seen.add(f);
+    incl.set(f, (incl.get(f) ?? 0) + t);
+  }
+}
+console.log("\nours, inclusive:");
+for (const [f, t] of [...incl].sort((x, y) => y[1] - x[1]).slice(0, 20)) console.log(`${pct(t)}  ${f}`);
 console.log("\ntop functions (self):");
 for (const [f, t] of [...fns].sort((x, y) => y[1] - x[1]).slice(0, Number(topArg ?? 25))) console.log(`${pct(t)}  ${f}`);

@@ -9,6 +9,9 @@ import type { BenchContext, BenchResult, LoadOptions } from "../context.ts";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
+/** The process id of each running stack floor, by its URL (CPU time per request: bench/profile-cpu.ts). */
+export const stackFloorPid = new Map<string, number>();
+
 /** The stack floor in a child process; stopped by the context's cleanup. */
 export async function startStackFloor(ctx: BenchContext, opts: { meBody?: string; databaseUrl?: string; spaceId?: string; botId?: string }): Promise<string> {
   const child = spawn(process.execPath, ["--import", "tsx", join(import.meta.dirname, "stack-server.ts"), JSON.stringify(opts)], {
@@ -29,7 +32,9 @@ export async function startStackFloor(ctx: BenchContext, opts: { meBody?: string
     });
     child.once("exit", (code) => reject(new Error(`stack floor exited with ${code}`)));
   });
-  return `http://127.0.0.1:${port}`;
+  const url = `http://127.0.0.1:${port}`;
+  stackFloorPid.set(url, child.pid!);
+  return url;
 }
 
 /** A bare node:http server in this process, answering with `handle`; closed by the context's cleanup. */

@@ -4,7 +4,9 @@
 //   POST /api/bot/spaces/:space_id/channels/:channel_id/messages → one INSERT … RETURNING of the same row (pg)
 //   GET  /api/bot/spaces/:space_id/channels/:channel_id/messages → the same SELECT as the service's list (pg)
 // Run: node --import tsx bench/floors/stack-server.ts '<json options>'; prints `listening <port>`.
+import { writeFileSync } from "node:fs";
 import { createServer } from "node:http";
+import { Session } from "node:inspector/promises";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import * as OpenApiValidator from "express-openapi-validator";
@@ -48,7 +50,14 @@ app.use((err: { status?: number; message: string }, _req: express.Request, res: 
 
 const server = createServer({ keepAliveTimeout: 65_000 }, app);
 server.listen(0, "127.0.0.1", () => console.log(`listening ${(server.address() as AddressInfo).port}`));
-process.on("SIGTERM", () => {
+// PROFILE_OUT (bench/profile-hot-paths.ts --floor): SIGUSR2 starts a CPU profile, SIGTERM writes it before exiting.
+const profiling = process.env.PROFILE_OUT ? new Session() : undefined;
+process.on("SIGUSR2", () => {
+  profiling?.connect();
+  void profiling?.post("Profiler.enable").then(() => profiling.post("Profiler.start"));
+});
+process.on("SIGTERM", async () => {
+  if (profiling) writeFileSync(process.env.PROFILE_OUT!, JSON.stringify((await profiling.post("Profiler.stop")).profile));
   server.close();
   void pool?.end();
   process.exit(0);

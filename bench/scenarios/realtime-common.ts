@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import knex, { type Knex } from "knex";
 import { WebSocket } from "ws";
 import { newId } from "../../server/src/platform/ids.ts";
-import { AccessTokens } from "../../server/src/features/auth/tokens.ts";
+import { AccessTokens } from "../../server/src/features/auth/index.ts";
 import { claimTestRedis, createTestDatabase, type TestDatabase, type TestRedis } from "../../test/helpers/resources.ts";
 export { freePort } from "../../test/helpers/ports.ts";
 import { freePort } from "../../test/helpers/ports.ts";

@@ -36,6 +36,16 @@ export interface StormResult {
   ratio: number;
   drain_ms: number;
   frames_after_ready_per_socket: number;
+  /** Statements the server's database ran for the storm (pg_stat_database transactions: one per statement outside a transaction). */
+  db_statements: number;
+}
+
+/** Transactions the bench database has counted so far (statistics flush within a second, hence the wait). */
+async function dbTransactions(db: import("knex").Knex): Promise<number> {
+  await sleep(1100);
+  await db.raw("SELECT pg_stat_clear_snapshot()");
+  const { rows } = await db.raw("SELECT xact_commit + xact_rollback AS n FROM pg_stat_database WHERE datname = current_database()");
+  return Number(rows[0].n);
 }
 
 export async function run(n = 2000, concurrency = 50): Promise<StormResult> {
@@ -60,6 +70,7 @@ export async function run(n = 2000, concurrency = 50): Promise<StormResult> {
     await closeAll(bareSockets);
 
     step("parley");
+    const tx0 = await dbTransactions(bench.db);
     let frames = 0;
     cpu0 = cpuMs(bench.parley.proc.pid!);
     t0 = performance.now();
@@ -68,6 +79,8 @@ export async function run(n = 2000, concurrency = 50): Promise<StormResult> {
     const parleyCpu = cpuMs(bench.parley.proc.pid!) - cpu0;
     const drainMs = await settle(bench.parley.url);
     await sleep(300);
+    // Minus the two statements of the reading itself.
+    const statements = (await dbTransactions(bench.db)) - tx0 - 2;
     await closeAll(sockets);
     return {
       sockets: n,
@@ -79,6 +92,7 @@ export async function run(n = 2000, concurrency = 50): Promise<StormResult> {
       ratio: +(parleyMs / bareMs).toFixed(2),
       drain_ms: Math.round(drainMs),
       frames_after_ready_per_socket: +(frames / n).toFixed(2),
+      db_statements: statements,
     };
   } finally {
     await bare.stop();

@@ -4,7 +4,9 @@
 //  - fan-out: MESSAGES `message.created` events × BOTS subscribed bots (each with its own receiver origin), so
 //    the send path does not set the pace. Target (issue 20): fan-out ≥ 0.4× the floor.
 import { createHmac } from "node:crypto";
+import { writeFileSync } from "node:fs";
 import { createServer } from "node:http";
+import { Session } from "node:inspector/promises";
 import type { AddressInfo } from "node:net";
 import { Agent, request } from "undici";
 import type { BenchResult, Scenario } from "../context.ts";
@@ -16,6 +18,42 @@ const MESSAGES = Number(process.env.BENCH_WEBHOOK_MESSAGES ?? 200);
 const BOTS = Number(process.env.BENCH_WEBHOOK_BOTS ?? 10);
 /** Production-style configuration wants its secrets given when DATABASE_URL is set. */
 export const BENCH_SECRETS = { JWT_SECRET: "b".repeat(40), BOT_TOKEN_SECRET: "c".repeat(40), DATA_KEY: Buffer.alloc(32, 9).toString("base64") };
+/**
+ * BENCH_WEBHOOK_PROFILE=<dir>: a CPU profile of each service case alone (not the floors), written as
+ * <dir>/webhooks-<case>.cpuprofile; summarise with bench/profile-summary.mjs. Receivers run in this process too.
+ */
+const PROFILE_DIR = process.env.BENCH_WEBHOOK_PROFILE;
+
+/**
+ * CPU time of this process (service, receivers and load alike) per delivery of each case: on a box loaded by
+ * others, a steadier figure than the rates (which it does not replace).
+ */
+const cpuPerDelivery: string[] = [];
+
+async function cpuOf(label: string, run: () => Promise<BenchResult>): Promise<BenchResult> {
+  const before = process.cpuUsage();
+  const r = await run();
+  const used = process.cpuUsage(before);
+  cpuPerDelivery.push(`${label} ${Math.round((used.user + used.system) / r.requests)} µs`);
+  return r;
+}
+
+async function profiled<T>(label: string, run: () => Promise<T>): Promise<T> {
+  if (!PROFILE_DIR) return run();
+  const session = new Session();
+  session.connect();
+  await session.post("Profiler.enable");
+  await session.post("Profiler.setSamplingInterval", { interval: 500 });
+  await session.post("Profiler.start");
+  try {
+    return await run();
+  } finally {
+    const { profile } = await session.post("Profiler.stop");
+    writeFileSync(`${PROFILE_DIR}/webhooks-${label}.cpuprofile`, JSON.stringify(profile));
+    session.disconnect();
+  }
+}
+
 /** In flight in the floor loop, and events published at once on the service side. */
 const IN_FLIGHT = 10;
 
@@ -93,8 +131,18 @@ export const scenario: Scenario = {
       bots.push(bot.body.bot.id);
     }
 
-    /** Publishes `count` events to `audience` (IN_FLIGHT at a time) and waits for every delivery to arrive. */
+    /**
+     * Publishes `count` events to the webhooks of `audience` (IN_FLIGHT at a time) and waits for every delivery to
+     * arrive. Each event is recorded and queued the way a message's `message.created` is (plain-messages'
+     * channel events): its subscribers come from the installs audience, cached, so they are read once here, not
+     * per event, and the dispatcher gets them with the event (recordFor, then enqueue).
+     */
     const serve = async (name: string, count: number, audience: string[]): Promise<BenchResult> => {
+      const hooks = await server.platform
+        .db("webhooks")
+        .whereIn("bot_user_id", audience)
+        .select("id", "bot_user_id", "state", "suspended_until");
+      const dispatcher = server.webhooks.dispatcher;
       const queuedAt = new Map<string, number>();
       let waiting = 0;
       let allIn: () => void = () => {};
@@ -108,7 +156,9 @@ export const scenario: Scenario = {
         Array.from({ length: IN_FLIGHT }, async () => {
           while (next < count) {
             next++;
-            const ids = await server.webhooks.dispatcher.publish({ type: "message.created", spaceId: null, data: { message_id: "", channel_id: "", author_id: null, author_is_bot: true, content: "x".repeat(400), reply_to: null, created_at: new Date().toISOString() } }, audience);
+            const event = { type: "message.created", spaceId: null, data: { message_id: "", channel_id: "", author_id: null, author_is_bot: true, content: "x".repeat(400), reply_to: null, created_at: new Date().toISOString() } } as const;
+            const ids = await dispatcher.recordFor(server.platform.db, event, hooks);
+            await dispatcher.enqueue(ids);
             const at = performance.now();
             for (const id of ids) queuedAt.set(id, at);
           }
@@ -127,13 +177,14 @@ export const scenario: Scenario = {
 
     // Warm-up (JIT, pools, caches), then floor and service side by side, each case in the same run.
     await serve("warm-up", 200, bots);
-    const singleFloor = await floor("webhook floor: signed undici POST loop, one receiver", [rxs[0]!.url], EVENTS);
-    const single = await serve(`webhook delivery: ${EVENTS} events → 1 bot (event → receipt)`, EVENTS, [bots[0]!]);
-    const fanFloor = await floor(`webhook floor: signed undici POST loop, ${BOTS} receivers`, rxs.map((r) => r.url), MESSAGES * BOTS);
-    const fan = await serve(`webhook fan-out: ${MESSAGES} messages × ${BOTS} bots (event → receipt)`, MESSAGES, bots);
+    const singleFloor = await cpuOf("single floor", () => floor("webhook floor: signed undici POST loop, one receiver", [rxs[0]!.url], EVENTS));
+    const single = await cpuOf("single", () => profiled("single", () => serve(`webhook delivery: ${EVENTS} events → 1 bot (event → receipt)`, EVENTS, [bots[0]!])));
+    const fanFloor = await cpuOf("fan-out floor", () => floor(`webhook floor: signed undici POST loop, ${BOTS} receivers`, rxs.map((r) => r.url), MESSAGES * BOTS));
+    const fan = await cpuOf("fan-out", () => profiled("fanout", () => serve(`webhook fan-out: ${MESSAGES} messages × ${BOTS} bots (event → receipt)`, MESSAGES, bots)));
     const ratio = (a: BenchResult, b: BenchResult) => (a.requestsPerSecond / b.requestsPerSecond).toFixed(2);
     console.error(`bench: webhooks: single ${single.requestsPerSecond.toFixed(0)}/s vs floor ${singleFloor.requestsPerSecond.toFixed(0)}/s = ${ratio(single, singleFloor)}×`);
     console.error(`bench: webhooks: fan-out ${fan.requestsPerSecond.toFixed(0)}/s vs floor ${fanFloor.requestsPerSecond.toFixed(0)}/s = ${ratio(fan, fanFloor)}× (target ≥ 0.40×)`);
+    console.error(`bench: webhooks: CPU of this process per delivery: ${cpuPerDelivery.join(", ")}`);
     return [singleFloor, single, fanFloor, fan];
   },
 };

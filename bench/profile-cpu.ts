@@ -1,0 +1,45 @@
+// CPU time per request of a hot path (issue 19): the service's process against the stack floor's, each read from
+// the kernel's accounting (user + system) around the same load, in alternating rounds. On a shared, loaded machine
+// requests/s swing with everyone else's work; CPU time per request is what the process itself spends, so it tells
+// a change's effect apart from the noise. (The database's and Redis's CPU are not in either figure.)
+//   node --import tsx bench/profile-cpu.ts [me|send|list]     (rounds: BENCH_ROUNDS, seconds: BENCH_DURATION)
+import { readFileSync } from "node:fs";
+import { createContext } from "./context.ts";
+import { stackFloorPid } from "./floors/index.ts";
+import { hotPath, type HotPath } from "./profile-setup.ts";
+
+const TICK_US = 1e6 / 100; // USER_HZ
+const cpuOf = (pid: number) => {
+  const f = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(f[11]) + Number(f[12])) * TICK_US; // utime, stime (fields 14, 15)
+};
+
+const which = (process.argv[2] ?? "me") as HotPath;
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const duration = Number(process.env.BENCH_DURATION ?? 5);
+const { ctx, cleanup } = createContext();
+try {
+  const { ours, floor } = await hotPath(ctx, which, true);
+  const targets = [
+    { name: "stack floor", opts: floor!, pid: stackFloorPid.get(new URL(floor!.url).origin)! },
+    { name: "service", opts: ours, pid: process.pid },
+  ];
+  const per = new Map<string, number[]>(targets.map((t) => [t.name, []]));
+  const rps = new Map<string, number[]>(targets.map((t) => [t.name, []]));
+  for (let round = 0; round < rounds; round++) {
+    for (const t of targets) {
+      if (round === 0) await ctx.load(t.name, { ...t.opts, duration: 2, warmup: false });
+      const before = cpuOf(t.pid);
+      const r = await ctx.load(t.name, { ...t.opts, duration, warmup: false });
+      per.get(t.name)!.push((cpuOf(t.pid) - before) / r.requests);
+      rps.get(t.name)!.push(r.requestsPerSecond);
+    }
+  }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
+  for (const t of targets)
+    console.error(`cpu: ${which}: ${t.name}: ${median(per.get(t.name)!).toFixed(0)} µs/request (rounds ${per.get(t.name)!.map((x) => x.toFixed(0)).join(", ")}; req/s ${rps.get(t.name)!.map(Math.round).join(", ")})`);
+  const [f, s] = targets.map((t) => median(per.get(t.name)!));
+  console.error(`cpu: ${which}: floor/service CPU per request = ${(f! / s!).toFixed(2)} (the ratio the service would reach were the process the bottleneck)`);
+} finally {
+  await cleanup();
+}
