@@ -11,7 +11,15 @@ export default defineConfig({
     globalSetup: ["./test/global-setup.ts"],
     pool: "forks",
     maxWorkers: 3,
+    // Test files share their worker's loaded modules instead of importing the server (express, ajv, BullMQ, …)
+    // afresh each: that import was most of a small file's time. Files still start their own servers and
+    // databases and close them in afterAll; nothing here mocks modules or relies on module state being new.
+    // TEST_ISOLATE=1 gives each file a fresh worker again (to tell whether a failure comes from sharing).
+    isolate: process.env.TEST_ISOLATE === "1",
     testTimeout: 30_000,
+    // expect.poll's own default (1 s) is a timing window a loaded machine misses (a page render, a pub/sub hop);
+    // a poll that passes still returns as soon as it does.
+    expect: { poll: { timeout: 10_000 } },
     hookTimeout: 60_000,
     reporters: ["default", "./test/summary-reporter.ts"],
   },

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../server/src/platform/config.ts";
 import { startTestServer, type TestServer } from "./helpers/server.ts";
 import { api } from "./helpers/http.ts";
-import { insertBot } from "./helpers/fixtures.ts";
+import { createBot } from "./helpers/bots.ts";
+import { registerUser } from "./helpers/users.ts";
 import { claimTestRedis, createTestDatabase } from "./helpers/resources.ts";
 import { freePort } from "./helpers/ports.ts";
 
@@ -65,7 +66,7 @@ async function waitForRedis(port: number) {
 
 describe("GET /metrics", () => {
   it("serves Prometheus text with HTTP metrics labelled by route template", async () => {
-    const bot = await insertBot(server.platform.db);
+    const bot = await createBot(server.url, (await registerUser(server.url)).token);
     expect((await http.get("/api/bot/commands", { bot: bot.token })).status).toBe(200);
     expect((await http.del("/api/bot/commands/no-such-command", { bot: bot.token })).status).toBe(404);
     const res = await fetch(server.url + "/metrics");
@@ -132,8 +133,7 @@ describe("request ids", () => {
     const idA = a.headers.get("x-request-id");
     expect(idA).toMatch(/^[0-9a-f-]{36}$/);
     expect(b.headers.get("x-request-id")).not.toBe(idA);
-    await sleep(20);
-    expect(server.logs()).toContain(`"reqId":"${idA}"`);
+    await expect.poll(() => server.logs()).toContain(`"reqId":"${idA}"`);
   });
 
   it("keeps a well-formed incoming X-Request-Id and replaces a malformed one", async () => {
@@ -213,27 +213,40 @@ function rawGet(url: string): Promise<{ status: number; body: string }> {
   });
 }
 
-/** Puts a test-only slow route in front of the app, through the returned node:http server. */
-function addSlowRoute(s: TestServer, ms: number) {
+/**
+ * Puts a test-only slow route in front of the app, through the returned node:http server: a request to it is
+ * `reached` once the handler has it, and answered only on `release()` (never, if the test does not call it).
+ */
+function addSlowRoute(s: TestServer) {
   const listeners = s.http.listeners("request") as ((req: IncomingMessage, res: ServerResponse) => void)[];
+  let reached!: () => void;
+  let release!: () => void;
+  const inHandler = new Promise<void>((r) => (reached = r));
+  const released = new Promise<void>((r) => (release = r));
   s.http.removeAllListeners("request");
   s.http.on("request", (req: IncomingMessage, res: ServerResponse) => {
-    if (req.url === "/__test/slow") setTimeout(() => res.end("done"), ms);
-    else for (const l of listeners) l(req, res);
+    if (req.url === "/__test/slow") {
+      reached();
+      void released.then(() => res.end("done"));
+    } else for (const l of listeners) l(req, res);
   });
+  return { reached: inHandler, release };
 }
+
+/** What a new connection to `url` meets: an answer, or the error code (ECONNREFUSED once the server stopped listening). */
+const connecting = (url: string) => rawGet(url).then(() => "answered", (err: NodeJS.ErrnoException) => err.code);
 
 describe("graceful shutdown", { timeout: 60_000 }, () => {
   it("finishes an in-flight request while close() is pending, and refuses new connections", async () => {
     const s = await startTestServer({ env: { LOG_LEVEL: "warn" } });
-    addSlowRoute(s, 600);
+    const route = addSlowRoute(s);
     const slow = rawGet(s.url + "/__test/slow");
-    await sleep(100); // the request is now in the handler
+    await route.reached;
     let closed = false;
     const closing = s.close(5000).then(() => (closed = true));
-    await sleep(50);
-    await expect(rawGet(s.url + "/healthz")).rejects.toMatchObject({ code: "ECONNREFUSED" });
+    await expect.poll(() => connecting(s.url + "/healthz")).toBe("ECONNREFUSED");
     expect(closed).toBe(false);
+    route.release();
     expect(await slow).toEqual({ status: 200, body: "done" });
     await closing;
     await s.stop(); // gives back the database and Redis db; close() is idempotent
@@ -241,7 +254,7 @@ describe("graceful shutdown", { timeout: 60_000 }, () => {
 
   it("answers every connection it accepted before close(), even one whose request was not read yet", async () => {
     const s = await startTestServer({ env: { LOG_LEVEL: "warn" } });
-    const bot = await insertBot(s.platform.db);
+    const bot = await createBot(s.url, (await registerUser(s.url)).token);
     let accepted = 0;
     s.http.on("connection", () => accepted++);
     const n = 40;
@@ -268,13 +281,13 @@ describe("graceful shutdown", { timeout: 60_000 }, () => {
 
   it("is bounded: a request that never ends is cut after the grace period", async () => {
     const s = await startTestServer({ env: { LOG_LEVEL: "warn" } });
-    addSlowRoute(s, 60_000);
+    const route = addSlowRoute(s); // never released
     // Settled into a value at once: the rejection lands while close() is awaited.
     const stuck = rawGet(s.url + "/__test/slow").then(
       () => "completed",
       (err: NodeJS.ErrnoException) => err.code,
     );
-    await sleep(100);
+    await route.reached;
     const started = Date.now();
     await s.close(300);
     expect(await stuck).toBe("ECONNRESET");
@@ -283,7 +296,8 @@ describe("graceful shutdown", { timeout: 60_000 }, () => {
   });
 
   it("`npm start`'s process exits 0 on SIGTERM after shutting down", { timeout: 90_000 }, async () => {
-    const [db, redis] = await Promise.all([createTestDatabase(), claimTestRedis()]);
+    // A blank database: the one start in the suite that runs every migration on PostgreSQL.
+    const [db, redis] = await Promise.all([createTestDatabase({ empty: true }), claimTestRedis()]);
     const child = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], {
       env: { ...process.env, PORT: "0", DATABASE_URL: db.url, REDIS_URL: redis.url, LOG_LEVEL: "warn", NODE_ENV: "test" },
       stdio: ["ignore", "pipe", "pipe"],

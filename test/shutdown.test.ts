@@ -8,18 +8,33 @@ import { afterAll, describe, expect, it } from "vitest";
 import { embeddedDataDir } from "./helpers/embedded.ts";
 import { startServerProcess, type ServerProcess, type ServerProcessOptions } from "./helpers/process.ts";
 import { api } from "./helpers/http.ts";
+import { createTestDatabase, type TestDatabase } from "./helpers/resources.ts";
 
 const dirs: string[] = [];
+const databases: TestDatabase[] = [];
 const running: ServerProcess[] = [];
 afterAll(async () => {
   await Promise.allSettled(running.map((p) => (p.child.exitCode === null ? p.stop() : undefined)));
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  await Promise.allSettled(databases.map((d) => d.drop()));
 });
 
-async function start(env: Record<string, string> = {}, opts: ServerProcessOptions = {}): Promise<ServerProcess> {
-  const dataDir = await embeddedDataDir();
-  dirs.push(dataDir);
-  const p = await startServerProcess({ DATA_DIR: dataDir, RATE_LIMIT_MULTIPLIER: "1000", ...env }, opts);
+/**
+ * A server process in embedded mode, as `npm start` runs by default; or, where only the signal handling is under
+ * test, on a test database (`database`), which spares starting an embedded PostgreSQL.
+ */
+async function start(env: Record<string, string> = {}, opts: ServerProcessOptions & { database?: boolean } = {}): Promise<ServerProcess> {
+  let where: Record<string, string>;
+  if (opts.database) {
+    const db = await createTestDatabase();
+    databases.push(db);
+    where = { DATABASE_URL: db.url };
+  } else {
+    const dataDir = await embeddedDataDir();
+    dirs.push(dataDir);
+    where = { DATA_DIR: dataDir };
+  }
+  const p = await startServerProcess({ ...where, RATE_LIMIT_MULTIPLIER: "1000", ...env }, opts);
   running.push(p);
   return p;
 }
@@ -56,7 +71,7 @@ describe("shutdown of `npm start`", { timeout: 180_000 }, () => {
   });
 
   it("SHUTDOWN_DELAY_MS: /readyz answers 503 while requests are still served; a second signal is logged and ignored", async () => {
-    const p = await start({ SHUTDOWN_DELAY_MS: "4000" });
+    const p = await start({ SHUTDOWN_DELAY_MS: "4000" }, { database: true });
     const http = api(p.url);
     expect((await http.get("/readyz")).status).toBe(200);
     const signalled = Date.now();
@@ -71,7 +86,7 @@ describe("shutdown of `npm start`", { timeout: 180_000 }, () => {
   });
 
   it("a third signal forces the exit", async () => {
-    const p = await start({ SHUTDOWN_DELAY_MS: "60000" });
+    const p = await start({ SHUTDOWN_DELAY_MS: "60000" }, { database: true });
     const signalled = Date.now();
     for (let i = 0; i < 3; i++) {
       p.child.kill("SIGINT");

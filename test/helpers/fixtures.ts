@@ -1,7 +1,7 @@
 // Rows written straight to the database for tests that need a principal the API under test does not create.
 import type { Knex } from "knex";
 import { newId } from "../../server/src/platform/ids.ts";
-import { hashBotToken, newBotToken } from "../../server/src/features/bots/tokens.ts";
+import { hashBotToken, newBotToken } from "../../server/src/features/bots/index.ts";
 
 export async function insertUser(db: Knex, username = `u_${newId().slice(-12)}`): Promise<{ id: string; username: string }> {
   const id = newId();

@@ -1,6 +1,7 @@
 // Test helper: a real SMTP server on an ephemeral loopback port that keeps every mail it receives.
 import { SMTPServer } from "smtp-server";
 import type { AddressInfo } from "node:net";
+import { vi } from "vitest";
 
 export interface ReceivedMail {
   to: string;
@@ -36,15 +37,15 @@ export async function startMailbox(): Promise<Mailbox> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
-    async waitFor(match, ms = 5000) {
-      const until = Date.now() + ms;
-      for (;;) {
-        const hit = mails.find(match);
-        if (hit) return hit;
-        if (Date.now() > until) throw new Error(`no matching mail within ${ms} ms (have ${mails.length})`);
-        await new Promise((r) => setTimeout(r, 25));
-      }
-    },
+    waitFor: (match, ms = 10_000) =>
+      vi.waitFor(
+        () => {
+          const hit = mails.find(match);
+          if (!hit) throw new Error(`no matching mail within ${ms} ms (have ${mails.length})`);
+          return hit;
+        },
+        { timeout: ms, interval: 25 },
+      ),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -1,9 +1,12 @@
 // Each test file gets its own PostgreSQL database and Redis db number, and gives them back when done.
 // Where the servers are comes from TEST_PG_URL / TEST_REDIS_URL, which test/global-setup.ts sets for the run
 // (the local servers, or an embedded PostgreSQL and a private redis-server when none answers).
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import pg from "pg";
 import { Redis } from "ioredis";
+import { migrate, openPostgres } from "../../server/src/platform/db.ts";
 
 export const PG_ADMIN_URL = process.env.TEST_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 export const REDIS_BASE_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
@@ -14,13 +17,66 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+const MIGRATIONS = join(import.meta.dirname, "../../server/src/db/migrations");
+const urlOf = (name: string) => PG_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
+
+/** The template database's name: one per set of migrations, so a new or changed migration gets a new template. */
+function templateName(): string {
+  const h = createHash("sha256");
+  for (const f of readdirSync(MIGRATIONS).sort()) h.update(f).update(readFileSync(join(MIGRATIONS, f)));
+  return `t_template_${h.digest("hex").slice(0, 16)}`;
+}
+
+let template: Promise<string> | undefined;
+
+/**
+ * A database with every migration applied, that new test databases are copied from: a server start on a copy
+ * finds nothing to migrate (about a second saved per start). Built once per PostgreSQL server and migration set,
+ * by whichever process asks first (an advisory lock keeps concurrent runs from building it twice); nothing ever
+ * connects to it afterwards, as CREATE DATABASE … TEMPLATE requires.
+ */
+function migratedTemplate(): Promise<string> {
+  return (template ??= (async () => {
+    const name = templateName();
+    const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+    await admin.connect();
+    try {
+      const exists = async () => (await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [name])).rowCount === 1;
+      if (await exists()) return name;
+      await admin.query("SELECT pg_advisory_lock(hashtext($1))", [name]);
+      try {
+        if (await exists()) return name;
+        const building = `${name}_b${randomBytes(4).toString("hex")}`;
+        await admin.query(`CREATE DATABASE ${building}`);
+        const db = await openPostgres(urlOf(building), 2);
+        try {
+          await migrate(db.knex);
+        } finally {
+          await db.close();
+        }
+        await admin.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
+        return name;
+      } finally {
+        await admin.query("SELECT pg_advisory_unlock(hashtext($1))", [name]);
+      }
+    } finally {
+      await admin.end();
+    }
+  })());
+}
+
+/**
+ * A new database for one test file or server, already migrated (a copy of the template); `empty` gives a blank
+ * one instead, for a test of what a first start on an empty database does.
+ */
+export async function createTestDatabase(opts: { empty?: boolean } = {}): Promise<TestDatabase> {
   const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
+  const from = opts.empty ? undefined : await migratedTemplate();
   const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(from ? `CREATE DATABASE ${name} TEMPLATE ${from}` : `CREATE DATABASE ${name}`);
   await admin.end();
-  const url = PG_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
+  const url = urlOf(name);
   return {
     url,
     name,

@@ -2,6 +2,7 @@
 // copy of a migrated template DATA_DIR, in-process adapters).
 import { rmSync } from "node:fs";
 import { Writable } from "node:stream";
+import { afterAll, beforeAll } from "vitest";
 import { loadConfig } from "../../server/src/platform/config.ts";
 import { createLogger } from "../../server/src/platform/logger.ts";
 import type { Clock } from "../../server/src/platform/clock.ts";
@@ -69,4 +70,22 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
       for (const c of cleanups.reverse()) await c();
     },
   });
+}
+
+/**
+ * One server for the whole test file: started before its first test, stopped (database and Redis db given back)
+ * after its last. Returns the server through a getter, since it exists only once the hook has run.
+ */
+export function useTestServer(opts: TestServerOptions = {}): () => TestServer {
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    server = await startTestServer(opts);
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+  return () => {
+    if (!server) throw new Error("the test server starts in beforeAll: use it inside tests and hooks");
+    return server;
+  };
 }

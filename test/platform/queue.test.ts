@@ -4,8 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postgresQueues, redisQueues, type Queues } from "../../server/src/platform/queue.ts";
 import { claimTestRedis, createTestDatabase, type TestDatabase, type TestRedis } from "../helpers/resources.ts";
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 /** Waiting bound of every poll here: BullMQ's PostgreSQL backend picks delayed jobs up in its own time. */
 const within = (message: string) => ({ timeout: 15_000, interval: 20, message });
 
@@ -49,8 +47,10 @@ describe.each(backends)("%s", (_name, make) => {
     await q.add("work", { n: 7 });
     await expect.poll(() => seen.length, within("the job to run")).toBe(1);
     await expect.poll(() => q.depth(), within("the queue to drain")).toBe(0);
-    await sleep(300);
-    expect(seen).toEqual([7]);
+    // Barrier: a job added now is picked up after anything still queued, so a second run of 7 would come first.
+    await q.add("work", { n: 8 });
+    await expect.poll(() => seen.includes(8), within("the barrier job to run")).toBe(true);
+    expect(seen).toEqual([7, 8]);
   });
 
   it("ignores a second job with the same jobId", async () => {
@@ -64,8 +64,10 @@ describe.each(backends)("%s", (_name, make) => {
     const seen: string[] = [];
     await queues.worker<{ v: string }>(name, async (job) => void seen.push(job.data.v), { concurrency: 2 });
     await expect.poll(() => seen.length, within("the job to run")).toBe(1);
-    await sleep(300);
-    expect(seen).toEqual(["first"]);
+    // Barrier: a job added after the two is picked up after anything they left in the queue.
+    await q.add("work", { v: "barrier" }, { jobId: "delivery-2" });
+    await expect.poll(() => seen.includes("barrier"), within("the barrier job to run")).toBe(true);
+    expect(seen).toEqual(["first", "barrier"]);
   });
 
   it("retries a failing job on the custom backoff schedule, then gives up after `attempts`", async () => {
@@ -105,11 +107,13 @@ describe.each(backends)("%s", (_name, make) => {
   it("stops after `attempts` runs of a job that always fails", async () => {
     const queues = make();
     const name = qname("exhaust");
-    const q = await queues.queue<object>(name, { attempts: 2 });
+    const q = await queues.queue<{ barrier?: boolean }>(name, { attempts: 2 });
     let runs = 0;
-    await queues.worker<object>(
+    let barrier = false;
+    await queues.worker<{ barrier?: boolean }>(
       name,
-      async () => {
+      async (job) => {
+        if (job.data.barrier) return void (barrier = true);
         runs++;
         throw new Error("always");
       },
@@ -118,7 +122,9 @@ describe.each(backends)("%s", (_name, make) => {
     await q.add("work", {});
     await expect.poll(() => runs, within("two runs")).toBe(2);
     await expect.poll(() => q.depth(), within("the queue to drain")).toBe(0);
-    await sleep(500);
+    // Barrier: a job due later than a third attempt would have been (backoff 50 ms) runs after it, one at a time.
+    await q.add("work", { barrier: true }, { delay: 100 });
+    await expect.poll(() => barrier, within("the barrier job to run")).toBe(true);
     expect(runs).toBe(2);
   });
 });

@@ -36,15 +36,22 @@ function cli(who: string, ...args: string[]): Promise<Record<string, unknown>[]>
 }
 const one = async (who: string, ...args: string[]) => (await cli(who, ...args)).at(-1)!;
 
-it("two users chat end-to-end encrypted through separate CLI runs", { timeout: 90_000 }, async () => {
-  const tag = randomBytes(4).toString("hex");
-  const MARK = `MARKER-${tag}`;
-  const a = await one("a", "register", `ada_${tag}`, `ada_${tag}@example.test`, "correct-horse-battery");
-  const space = await one("a", "create-space", "Secret den");
-  const [spaceId, channelId] = [space.space_id as string, space.channel_id as string];
+/** Two users and a space they share, made with the CLI: both tests below talk there (each CLI run is a process). */
+let tag: string;
+let a: Record<string, unknown>, b: Record<string, unknown>;
+let space: Record<string, unknown>, joined: Record<string, unknown>;
+let spaceId: string, channelId: string;
+beforeAll(async () => {
+  tag = randomBytes(4).toString("hex");
+  a = await one("a", "register", `ada_${tag}`, `ada_${tag}@example.test`, "correct-horse-battery");
+  space = await one("a", "create-space", "Secret den");
+  [spaceId, channelId] = [space.space_id as string, space.channel_id as string];
+  b = await one("b", "register", `bob_${tag}`, `bob_${tag}@example.test`, "correct-horse-battery");
+  joined = await one("b", "join-space", space.invite_code as string);
+}, 90_000);
 
-  const b = await one("b", "register", `bob_${tag}`, `bob_${tag}@example.test`, "correct-horse-battery");
-  const joined = await one("b", "join-space", space.invite_code as string);
+it("two users chat end-to-end encrypted through separate CLI runs", { timeout: 90_000 }, async () => {
+  const MARK = `MARKER-${tag}`;
   expect(joined).toMatchObject({ space_id: spaceId, channel_ids: [channelId] });
 
   const sent = await one("a", "chat", "send", spaceId, channelId, `hello ${MARK}-a`);
@@ -85,14 +92,7 @@ it("two users chat end-to-end encrypted through separate CLI runs", { timeout: 9
 });
 
 it("chat listen prints messages as they arrive until interrupted", { timeout: 60_000 }, async () => {
-  const tag = randomBytes(4).toString("hex");
-  await one("l1", "register", `lia_${tag}`, `lia_${tag}@example.test`, "correct-horse-battery");
-  const space = await one("l1", "create-space", "Live den");
-  const [spaceId, channelId] = [space.space_id as string, space.channel_id as string];
-  await one("l2", "register", `leo_${tag}`, `leo_${tag}@example.test`, "correct-horse-battery");
-  await one("l2", "join-space", space.invite_code as string);
-
-  const child = spawn(process.execPath, [...NODE_ARGS, "chat", "listen", spaceId, channelId], { cwd: CLI_DIR, env: envFor("l2") });
+  const child = spawn(process.execPath, [...NODE_ARGS, "chat", "listen", spaceId, channelId], { cwd: CLI_DIR, env: envFor("b") });
   const lines: Record<string, unknown>[] = [];
   let buf = "";
   child.stdout.on("data", (d: Buffer) => {
@@ -105,7 +105,7 @@ it("chat listen prints messages as they arrive until interrupted", { timeout: 60
   const exited = new Promise<number | null>((ok) => child.on("exit", (code) => ok(code)));
   try {
     await expect.poll(() => lines.some((l) => l.listening === channelId), { timeout: 20_000 }).toBe(true);
-    const sent = await one("l1", "chat", "send", spaceId, channelId, `live ${tag}`);
+    const sent = await one("a", "chat", "send", spaceId, channelId, `live ${tag}`);
     await expect.poll(() => lines.find((l) => l.id === sent.message_id), { timeout: 15_000 }).toMatchObject({ text: `live ${tag}` });
   } finally {
     child.kill("SIGINT");

@@ -78,27 +78,27 @@ it("private=false: the ephemeral reply reaches the invoker, and the bot posts th
   const reply = await ws.next((f) => f.type === "interaction:response" && f.interaction_id === res.body.interaction_id, 15_000);
   expect(reply).toMatchObject({ channel_id: channelId, space_id: spaceId, bot_user_id: botAccount.id, ephemeral: true, is_bot: true, content: "🎲 3d6: 1, 2, 3 (total 6)" });
 
-  let mine: MessageResponse | undefined;
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    const list = await dice.bot.messages.list(spaceId, channelId);
-    mine = list.find((m) => m.author_id === botAccount.id && m.content === "🎲 rolled 3d6: 1, 2, 3 (total 6)");
-    if (mine?.reactions.length) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  expect(mine?.reactions).toEqual([{ emoji: REACTION, count: 1 }]);
+  const mine = async (): Promise<MessageResponse | undefined> =>
+    (await dice.bot.messages.list(spaceId, channelId)).find((m) => m.author_id === botAccount.id && m.content === "🎲 rolled 3d6: 1, 2, 3 (total 6)");
+  await expect.poll(async () => (await mine())?.reactions).toEqual([{ emoji: REACTION, count: 1 }]);
   expect(errors).toEqual([]);
 });
 
 it("private=true: only the ephemeral reply, no public message", async () => {
-  const before = (await dice.bot.messages.list(spaceId, channelId)).filter((m) => m.author_id === botAccount.id).length;
+  const botMessages = async () => (await dice.bot.messages.list(spaceId, channelId)).filter((m) => m.author_id === botAccount.id);
+  const before = new Set((await botMessages()).map((m) => m.id));
+  const added = async () => (await botMessages()).filter((m) => !before.has(m.id)).map((m) => m.content);
   next = 4;
   const res = await invoke({ sides: 20, private: true });
   expect(res.status).toBe(202);
   const reply = await ws.next((f) => f.type === "interaction:response" && f.interaction_id === res.body.interaction_id, 15_000);
   expect(reply.content).toBe("🎲 1d20: 5");
-  await new Promise((r) => setTimeout(r, 300));
-  expect((await dice.bot.messages.list(spaceId, channelId)).filter((m) => m.author_id === botAccount.id)).toHaveLength(before);
+  // Barrier: a public roll invoked after it; once its message is there, a message of the private roll (sent
+  // right after its reply) would be too.
+  const barrier = await invoke({ sides: 6, private: false });
+  expect(barrier.status).toBe(202);
+  await expect.poll(async () => (await added()).length).toBeGreaterThan(0);
+  expect(await added()).toEqual([expect.stringMatching(/^🎲 rolled 1d6: /)]);
   expect(errors).toEqual([]);
 });
 
