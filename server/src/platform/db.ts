@@ -8,7 +8,16 @@ import pg from "pg";
 import { startEmbeddedPostgres } from "./embedded-postgres.ts";
 import type { Logger } from "./logger.ts";
 
+/** The pool or an open transaction: what store functions run their statements on. Services only pass it along. */
 export type Db = Knex;
+
+/**
+ * One unit of work: `work` hands `tx` to store functions; it commits when `work` resolves and rolls back when it
+ * throws. Services group their store calls with it, so they never touch Knex and all SQL stays in the stores.
+ */
+export function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(work);
+}
 
 // COUNT(*) and BIGINT columns fit in a double for every value this service produces.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));

@@ -25,6 +25,8 @@ interface IdPlaces {
   path: Set<string>;
   query: Set<string>;
   body: Schema | undefined;
+  /** Which segments of the route template hold uuid path parameters, and their names (found once). */
+  slots?: [number, string][];
 }
 
 /** `req.body` after canonicalisation: the value to use, or the pointer of a value that is not a plain UUID. */
@@ -122,7 +124,8 @@ export function canonicalIds(apiSpec: object): RequestHandler {
     if (p.path.size > 0) {
       const values = info.pathParams ?? {};
       for (const name of p.path) if (values[name] !== undefined && !PLAIN.test(values[name])) throw refuse("path", `/${name}`);
-      rewritePath(req, info.openApiRoute, p.path, values);
+      p.slots ??= slotsOf(info.openApiRoute, p.path);
+      rewritePath(req, p.slots, values);
       // The validator also set `req.params` to its decoded values, and Express merges them into the params of
       // routers mounted with parameters (`/api/spaces/:space_id/bots`): canonical there too.
       for (const name of p.path) if (values[name] !== undefined) values[name] = values[name].toLowerCase();
@@ -151,28 +154,35 @@ export function canonicalIds(apiSpec: object): RequestHandler {
   };
 }
 
+/** The segments of a route template (`/api/spaces/{space_id}/…`) that are uuid parameters. */
+function slotsOf(template: string, names: Set<string>): [number, string][] {
+  const slots: [number, string][] = [];
+  template.split("/").forEach((segment, i) => {
+    const m = /^\{(.+)\}$/.exec(segment);
+    if (m && names.has(m[1]!)) slots.push([i, m[1]!]);
+  });
+  return slots;
+}
+
 /**
  * The features' routers take their params from `req.url`, so the canonical form is written there: each segment
  * of the URL that the route template holds as a uuid parameter is lowercased (nothing else is touched).
  */
-function rewritePath(req: Request, template: string, names: Set<string>, values: Record<string, string>): void {
+function rewritePath(req: Request, slots: [number, string][], values: Record<string, string>): void {
   const q = req.url.indexOf("?");
-  const path = q < 0 ? req.url : req.url.slice(0, q);
-  const rest = q < 0 ? "" : req.url.slice(q);
-  const segments = path.split("/");
-  const shape = template.split("/");
+  const segments = (q < 0 ? req.url : req.url.slice(0, q)).split("/");
   let changed = false;
-  for (let i = 0; i < shape.length && i < segments.length; i++) {
-    const m = /^\{(.+)\}$/.exec(shape[i]!);
-    if (!m || !names.has(m[1]!) || values[m[1]!] === undefined) continue;
+  for (const [i, name] of slots) {
+    const value = values[name];
+    if (value === undefined || i >= segments.length) continue;
     // The decoded value, already checked to be a plain UUID (so it needs no encoding), in lowercase.
-    const lower = values[m[1]!]!.toLowerCase();
+    const lower = value.toLowerCase();
     if (lower !== segments[i]) {
       segments[i] = lower;
       changed = true;
     }
   }
-  if (changed) req.url = segments.join("/") + rest;
+  if (changed) req.url = segments.join("/") + (q < 0 ? "" : req.url.slice(q));
 }
 
 /**

@@ -19,7 +19,9 @@ async function gauge(): Promise<number> {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ realtime: { authTimeoutMs: 300, heartbeatMs: 400, maxBufferedBytes: 256 * 1024 } });
+  // authTimeoutMs bounds open → ready of every socket here, first connects (cold statements) included: 300 ms was
+  // missed on a loaded machine.
+  server = await startTestServer({ realtime: { authTimeoutMs: 1000, heartbeatMs: 400, maxBufferedBytes: 256 * 1024 } });
   alice = await registerUser(server.url);
   publisher = new RealtimePublisher(server.platform.pubsub);
 });
@@ -38,8 +40,8 @@ describe("authentication", () => {
   it("closes with 4001 when no auth frame comes in time", async () => {
     const c = await WsClient.open(server.url);
     const t0 = Date.now();
-    expect((await c.closedWithin(3000)).code).toBe(4001);
-    expect(Date.now() - t0).toBeGreaterThanOrEqual(250);
+    expect((await c.closedWithin(4000)).code).toBe(4001);
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(950);
   });
 
   it("refuses a bad token with an error frame and 4001", async () => {

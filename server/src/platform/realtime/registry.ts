@@ -1,8 +1,8 @@
 // Who is connected to this process, which spaces they belong to, and which pub/sub channels the process must
 // hear for them. Each process subscribes once per locally connected user and once per space any local user is
 // in (reference-counted), and turns every published frame into bytes once, whatever the number of sockets.
-import DataLoader from "dataloader";
 import type { PubSub } from "../pubsub.ts";
+import { InFlightBatcher } from "./batcher.ts";
 import { CONTROL_PREFIX, RT, membershipSubject, type DeviceEnvelope, type Frame, type MembershipControl } from "./publisher.ts";
 
 /** What the registry needs of a socket: the gateway's connection object implements it. */
@@ -58,23 +58,25 @@ export class LocalRegistry<C extends Deliverable> {
   private spaces = new Map<string, SpaceState<C>>();
   /** Each connection's presence subscriptions: space → subject users (only connections that sent one). */
   private watching = new Map<C, Map<string, string[]>>();
-  /** The users loaded in one tick share one membership query (a connect storm: one per SUBSCRIBE batch). */
-  private memberships: DataLoader<string, string[]>;
+  /** Users loaded while a membership query runs share the next one (a connect storm: one per batch of sockets). */
+  private memberships: InFlightBatcher<string, string[]>;
 
   constructor(
     private pubsub: PubSub,
     private spacesOf: SpacesOf,
     private onError: (err: unknown, what: string) => void,
   ) {
-    this.memberships = new DataLoader(
+    this.memberships = new InFlightBatcher(
       async (userIds) => {
-        const byUser = new Map<string, string[]>(userIds.map((id) => [id, []]));
-        for (const r of await this.spacesOf([...userIds])) byUser.get(r.userId)?.push(r.spaceId);
-        return userIds.map((id) => byUser.get(id)!);
+        const byUser = new Map<string, string[]>();
+        for (const id of userIds) byUser.set(id, []);
+        for (const r of await this.spacesOf([...byUser.keys()])) byUser.get(r.userId)?.push(r.spaceId);
+        // A user twice in one batch (two sockets) gets a list each: callers may keep what they are given.
+        return userIds.map((id) => [...byUser.get(id)!]);
       },
       // No extra event-loop turn: the users of one SUBSCRIBE batch are all confirmed by one Redis reply, so their
-      // loads arrive in the same tick and DataLoader's default (end of tick) batches them already.
-      { cache: false, maxBatchSize: 1000 },
+      // loads arrive in the same tick and are batched at its end.
+      { maxInFlight: 1, maxBatch: 1000, turn: "tick" },
     );
   }
 
@@ -267,12 +269,15 @@ export class LocalRegistry<C extends Deliverable> {
     const parts = splitEnvelope(msg);
     if (parts === null) return this.onError(new Error("malformed space envelope"), "space frame");
     const { text, except, only } = parts;
-    const data = Buffer.from(text);
     if (only !== undefined) {
+      // Presence in a large space: most subjects have no subscriber on this process, so no bytes are made for them.
       const watchers = space.watchers?.get(only);
-      if (watchers) for (const c of watchers) if (c.userId !== except) c.deliver(data);
+      if (!watchers) return;
+      const data = Buffer.from(text);
+      for (const c of watchers) if (c.userId !== except) c.deliver(data);
       return;
     }
+    const data = Buffer.from(text);
     for (const userId of space.users) {
       if (userId === except) continue;
       const conns = this.users.get(userId)?.conns;
