@@ -79,6 +79,13 @@ describe("webhook URLs are refused at save time for every special-purpose block"
     expect(res.body).toEqual({ detail: "webhook url not allowed" });
   });
 
+  it("refuses names of this machine, plain http even to a public address, other schemes and non-URLs", async () => {
+    for (const url of ["https://localhost/x", "http://93.184.216.34/x", "ftp://example.com/x", "not a url"]) {
+      const res = await http.post(`/api/bots/${bot.id}/webhooks`, { url, events: ["webhook.ping"] }, { token: owner.token });
+      expect(res, url).toMatchObject({ status: 400, body: { detail: "webhook url not allowed" } });
+    }
+  });
+
   it("still accepts a public address", async () => {
     const res = await http.post(`/api/bots/${bot.id}/webhooks`, { url: "https://[2606:4700:4700::1111]/hook", events: ["webhook.ping"] }, { token: owner.token });
     expect(res.status, JSON.stringify(res.body)).toBe(201);

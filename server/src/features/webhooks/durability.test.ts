@@ -1,15 +1,13 @@
 // The parts of delivery that take real time or real crashes: the true retry schedule, the 10 s time-out,
 // the connect-time SSRF guard, and a server killed mid-delivery losing nothing.
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../../../test/helpers/server.ts";
 import { api } from "../../../../test/helpers/http.ts";
 import { registerUser } from "../../../../test/helpers/users.ts";
+import { createBot } from "../../../../test/helpers/bots.ts";
 import { startReceiver } from "../../../../test/helpers/receiver.ts";
 import { startServerProcess } from "../../../../test/helpers/process.ts";
 import { claimTestRedis, createTestDatabase } from "../../../../test/helpers/resources.ts";
-import { newId } from "../../platform/ids.ts";
-import { hashBotToken, newBotToken } from "../bots/tokens.ts";
 import { WebhookSender } from "./sender.ts";
 
 let server: TestServer;
@@ -19,11 +17,10 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-async function botWithWebhook(base: string, db: { insert(table: string, row: object): Promise<void> }, url: string) {
+/** A new owner's bot with a `webhook.ping` webhook to `url`, all through the API of the server at `base`. */
+async function botWithWebhook(base: string, url: string) {
   const owner = await registerUser(base);
-  const botId = newId();
-  await db.insert("users", { id: botId, username: `bot_${botId.slice(-12)}`, is_bot: true });
-  await db.insert("bots", { user_id: botId, owner_id: owner.id, token_hash: hashBotToken(newBotToken()) });
+  const { id: botId } = await createBot(base, owner.token);
   const hook = await api(base).post(`/api/bots/${botId}/webhooks`, { url, events: ["webhook.ping"] }, { token: owner.token });
   expect(hook.status).toBe(201);
   const ping = () => api(base).post(`/api/bots/${botId}/webhooks/${hook.body.id}/ping`, undefined, { token: owner.token });
@@ -31,92 +28,94 @@ async function botWithWebhook(base: string, db: { insert(table: string, row: obj
   return { ping, log };
 }
 
-const knexInsert = (s: TestServer) => ({ insert: async (t: string, row: object) => void (await s.platform.db(t).insert(row)) });
+// The timing test mostly waits on the real schedule and the crash tests mostly wait for a stalled job to be taken
+// up again; nothing is shared between them but the first server, so they run at once.
+describe.concurrent("webhook delivery durability", () => {
+  describe("timing", () => {
+    // Concurrent tests assert with their own context's expect (expect.poll needs to know its test).
+    it("retries after 1 s then 5 s, and times out an answer that takes over 10 s", { timeout: 60_000 }, async ({ expect }) => {
+      const failing = await startReceiver();
+      failing.respond((_r, res) => void res.writeHead(500).end());
+      const hanging = await startReceiver();
+      hanging.respond(() => {}); // never answers
+      const a = await botWithWebhook(server.url, failing.url);
+      const b = await botWithWebhook(server.url, hanging.url);
+      await Promise.all([a.ping(), b.ping()]);
 
-describe("timing", () => {
-  it("retries after 1 s then 5 s, and times out an answer that takes over 10 s", { timeout: 60_000 }, async () => {
-    const failing = await startReceiver();
-    failing.respond((_r, res) => void res.writeHead(500).end());
-    const hanging = await startReceiver();
-    hanging.respond(() => {}); // never answers
-    const a = await botWithWebhook(server.url, knexInsert(server), failing.url);
-    const b = await botWithWebhook(server.url, knexInsert(server), hanging.url);
-    await Promise.all([a.ping(), b.ping()]);
+      const [first, second, third] = await failing.waitFor(3, 25_000);
+      const gap1 = (second!.at - first!.at) / 1000;
+      const gap2 = (third!.at - second!.at) / 1000;
+      // Never early; late only by what a loaded machine adds, and each well before the schedule's next step (5 s, 30 s).
+      expect(gap1).toBeGreaterThanOrEqual(0.9);
+      expect(gap1).toBeLessThan(4);
+      expect(gap2).toBeGreaterThanOrEqual(4.9);
+      expect(gap2).toBeLessThan(15);
+      // The third attempt is recorded just after the receiver answered it.
+      await expect.poll(async () => (await a.log())[0], { timeout: 5_000 }).toMatchObject({ status: "pending", attempts: 3, last_status_code: 500 });
+      const [pendingA] = await a.log();
+      expect(new Date(pendingA.next_attempt_at).getTime() - Date.now()).toBeGreaterThan(20_000); // the third retry waits 30 s
 
-    const [first, second, third] = await failing.waitFor(3, 25_000);
-    const gap1 = (second!.at - first!.at) / 1000;
-    const gap2 = (third!.at - second!.at) / 1000;
-    // Never early; late only by what a loaded machine adds, and each well before the schedule's next step (5 s, 30 s).
-    expect(gap1).toBeGreaterThanOrEqual(0.9);
-    expect(gap1).toBeLessThan(4);
-    expect(gap2).toBeGreaterThanOrEqual(4.9);
-    expect(gap2).toBeLessThan(15);
-    // The third attempt is recorded just after the receiver answered it.
-    await expect.poll(async () => (await a.log())[0], { timeout: 5_000 }).toMatchObject({ status: "pending", attempts: 3, last_status_code: 500 });
-    const [pendingA] = await a.log();
-    expect(new Date(pendingA.next_attempt_at).getTime() - Date.now()).toBeGreaterThan(20_000); // the third retry waits 30 s
-
-    await hanging.waitFor(1);
-    const started = hanging.received[0]!.at;
-    await expect
-      .poll(async () => (await b.log())[0], { timeout: 20_000, interval: 200 })
-      .toMatchObject({ status: "pending", attempts: 1, last_status_code: null, last_error: "timeout after 10 s" });
-    expect(Date.now() - started).toBeGreaterThanOrEqual(9_900);
-    await failing.close();
-    await hanging.close();
+      await hanging.waitFor(1);
+      const started = hanging.received[0]!.at;
+      await expect
+        .poll(async () => (await b.log())[0], { timeout: 20_000, interval: 200 })
+        .toMatchObject({ status: "pending", attempts: 1, last_status_code: null, last_error: "timeout after 10 s" });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(9_900);
+      await failing.close();
+      await hanging.close();
+    });
   });
-});
 
-describe("SSRF guard at connect time", () => {
-  it("refuses to connect when the name resolves to a non-public address", async () => {
-    const receiver = await startReceiver();
-    const sender = new WebhookSender(false);
-    const port = new URL(receiver.url).port;
-    for (const url of [`http://localhost:${port}/hook`, `http://127.0.0.1.nip.invalid:${port}/`]) {
-      const result = await sender.send(url, {}, "{}");
-      expect(result.ok).toBe(false);
-    }
-    const local = await sender.send(`http://localhost:${port}/hook`, {}, "{}");
-    expect(local.error).toBe("EADDRNOTALLOWED");
-    expect(receiver.received).toHaveLength(0);
-    await sender.close();
-    await receiver.close();
-  });
-});
-
-describe("crash durability", () => {
-  it.each([
-    ["BullMQ on Redis", true],
-    ["BullMQ on PostgreSQL (no REDIS_URL)", false],
-  ])("%s: a server killed mid-delivery delivers the event after restart, same delivery id", { timeout: 150_000 }, async (_name, withRedis) => {
-    const db = await createTestDatabase();
-    const redis = await claimTestRedis();
-    const env = { DATABASE_URL: db.url, ...(withRedis ? { REDIS_URL: redis.url } : {}), WEBHOOK_ALLOW_PRIVATE: "true", JWT_SECRET: "x".repeat(40), BOT_TOKEN_SECRET: "y".repeat(40), DATA_KEY: Buffer.alloc(32, 7).toString("base64") };
-    const receiver = await startReceiver();
-    receiver.respond(() => {}); // the first attempt hangs: the delivery is in flight when the server dies
-    const a = await startServerProcess(env);
-    const pool = new pg.Pool({ connectionString: db.url });
-    try {
-      const hook = await botWithWebhook(a.url, { insert: async (t, row) => void (await pool.query(`INSERT INTO ${t} (${Object.keys(row).join(",")}) VALUES (${Object.keys(row).map((_, i) => `$${i + 1}`).join(",")})`, Object.values(row))) }, receiver.url);
-      const ping = await hook.ping();
-      await receiver.waitFor(1);
-      await a.kill();
-      receiver.respond((_r, res) => void res.writeHead(200).end());
-
-      const b = await startServerProcess(env);
-      try {
-        const [, again] = await receiver.waitFor(2, 40_000);
-        expect(again!.headers["x-service-delivery"]).toBe(ping.body.delivery_id);
-        expect(again!.raw).toBe(receiver.received[0]!.raw);
-        await expect.poll(async () => (await hook.log(b.url))[0], { timeout: 10_000, interval: 100 }).toMatchObject({ id: ping.body.delivery_id, status: "delivered" });
-      } finally {
-        await b.stop();
+  describe("SSRF guard at connect time", () => {
+    it("refuses to connect when the name resolves to a non-public address", async ({ expect }) => {
+      const receiver = await startReceiver();
+      const sender = new WebhookSender(false);
+      const port = new URL(receiver.url).port;
+      for (const url of [`http://localhost:${port}/hook`, `http://127.0.0.1.nip.invalid:${port}/`]) {
+        const result = await sender.send(url, {}, "{}");
+        expect(result.ok).toBe(false);
       }
-    } finally {
-      await pool.end();
+      const local = await sender.send(`http://localhost:${port}/hook`, {}, "{}");
+      expect(local.error).toBe("EADDRNOTALLOWED");
+      expect(receiver.received).toHaveLength(0);
+      await sender.close();
       await receiver.close();
-      await db.drop();
-      await redis.release();
-    }
+    });
+  });
+
+  describe("crash durability", () => {
+    it.for([
+      ["BullMQ on Redis", true],
+      ["BullMQ on PostgreSQL (no REDIS_URL)", false],
+    ] as const)("%s: a server killed mid-delivery delivers the event after restart, same delivery id", { timeout: 150_000 }, async ([, withRedis], { expect }) => {
+      const db = await createTestDatabase();
+      const redis = await claimTestRedis();
+      const env = { DATABASE_URL: db.url, ...(withRedis ? { REDIS_URL: redis.url } : {}), WEBHOOK_ALLOW_PRIVATE: "true", JWT_SECRET: "x".repeat(40), BOT_TOKEN_SECRET: "y".repeat(40), DATA_KEY: Buffer.alloc(32, 7).toString("base64") };
+      const receiver = await startReceiver();
+      receiver.respond(() => {}); // the first attempt hangs: the delivery is in flight when the server dies
+      const a = await startServerProcess(env);
+      try {
+        const hook = await botWithWebhook(a.url, receiver.url);
+        const ping = await hook.ping();
+        await receiver.waitFor(1);
+        await a.kill();
+        receiver.respond((_r, res) => void res.writeHead(200).end());
+
+        // The restart runs in this process: only the crash needs a process of its own (a start there costs seconds).
+        const b = await startTestServer({ env: { ...env, ...(withRedis ? {} : { REDIS_URL: "" }) } });
+        try {
+          const [, again] = await receiver.waitFor(2, 40_000);
+          expect(again!.headers["x-service-delivery"]).toBe(ping.body.delivery_id);
+          expect(again!.raw).toBe(receiver.received[0]!.raw);
+          await expect.poll(async () => (await hook.log(b.url))[0], { timeout: 10_000, interval: 100 }).toMatchObject({ id: ping.body.delivery_id, status: "delivered" });
+        } finally {
+          await b.stop();
+        }
+      } finally {
+        await receiver.close();
+        await db.drop();
+        await redis.release();
+      }
+    });
   });
 });

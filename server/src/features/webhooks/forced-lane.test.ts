@@ -92,3 +92,26 @@ describe("forced lane", () => {
     expect(hanging.received.length).toBeLessThanOrEqual(8);
   });
 });
+
+describe("first attempts made in this process", () => {
+  it("a receiver that hangs holds a few of them at most: another bot's event is attempted at once", { timeout: 60_000 }, async () => {
+    const hanging = await receiver();
+    hanging.respond(() => {}); // never answers: each attempt holds its slot for the full 10 s
+    const slow = await hookOn(hanging.url, ["message.created"]);
+    const event = { type: "message.created", spaceId: null, data: { message_id: "", channel_id: "", author_id: null, author_is_bot: true, content: "x", reply_to: null, created_at: new Date(0).toISOString() } } as const;
+    // More events for the hanging bot than the process makes attempts at once (32).
+    await Promise.all(Array.from({ length: 40 }, () => server.webhooks.dispatcher.publish(event, [slow.botId])));
+    await hanging.waitFor(1);
+
+    const healthy = await receiver();
+    const { botId } = await hookOn(healthy.url, ["message.created"]);
+    const started = Date.now();
+    const [id] = await server.webhooks.dispatcher.publish(event, [botId]);
+    const [got] = await healthy.waitFor(1, 9_000);
+    expect(got!.headers["x-service-delivery"]).toBe(id);
+    // Well under the hanging attempts' 10 s (with room for a loaded machine): a slot was free for it.
+    expect(Date.now() - started).toBeLessThan(5_000);
+    // The hanging receiver got at most its share (half) at once; the rest of its events wait behind them.
+    expect(hanging.received.length).toBeLessThanOrEqual(16);
+  });
+});

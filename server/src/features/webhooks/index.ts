@@ -16,6 +16,8 @@ import { DeliveryAttempts, type BotChanges } from "./worker.ts";
 export { DELIVERY_QUEUE, FORCED_QUEUE } from "./jobs.ts";
 export { WebhookDispatcher, type BotEvent } from "./dispatcher.ts";
 export { EVENT_TYPES, type EventType } from "./events.ts";
+export { webhookRoutes } from "./routes.ts";
+export { forwardSpaceEvents, memberEventOutbox } from "./space-events.ts";
 
 /**
  * Workers of the main lane. On the 2-core bench box (bench/scenarios/webhooks.ts, fan-out to local receivers) the

@@ -1,6 +1,6 @@
 // The webhook management API of CONTRACT 6 (the bot's owner only).
 import { randomBytes } from "node:crypto";
-import type { Knex } from "knex";
+import { inTransaction, type Db } from "../../platform/db.ts";
 import { limiterUnavailable, notFound, tooManyRequests } from "../../platform/errors.ts";
 import { LimiterUnavailable, type Limiter, type LimiterFactory } from "../../platform/limiter.ts";
 import { newId } from "../../platform/ids.ts";
@@ -22,7 +22,7 @@ const ROTATION_GRACE_MS = 24 * 3600 * 1000;
 export const FORCED_LIMIT = { name: "webhook", points: 10, durationSeconds: 60 };
 
 export interface WebhookServiceDeps {
-  db: Knex;
+  db: Db;
   clock: Clock;
   dataKey: Buffer;
   allowPrivate: boolean;
@@ -86,7 +86,7 @@ export class WebhookService {
     const url = await checkWebhookUrl(body.url, this.d.allowPrivate);
     const id = newId();
     const secret = newWebhookSecret();
-    const w = await this.d.db.transaction(async (trx) => {
+    const w = await inTransaction(this.d.db, async (trx) => {
       const row = await store.insertWebhook(trx, { id, bot_user_id: botId, url, events, secret_enc: seal(this.d.dataKey, secret, secretContext(id)) });
       await recordAudit(trx, { action: "webhook.create", actorId: userId, targetType: "bot", targetId: botId, data: { webhook_id: id, events } });
       return row;
@@ -121,7 +121,7 @@ export class WebhookService {
   async rotateSecret(userId: string, botId: string, webhookId: string) {
     const w = await this.hook(userId, botId, webhookId);
     const secret = newWebhookSecret();
-    await this.d.db.transaction(async (trx) => {
+    await inTransaction(this.d.db, async (trx) => {
       await store.updateWebhook(trx, webhookId, {
         secret_enc: seal(this.d.dataKey, secret, secretContext(webhookId)),
         previous_secret_enc: w.secret_enc,

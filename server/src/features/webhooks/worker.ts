@@ -61,13 +61,16 @@ const secretsOf = (t: WebhookTarget, now: number) => (t.previous && t.previous.u
 export class DeliveryAttempts {
   constructor(private d: AttemptDeps) {}
 
-  /** Runs one attempt of `job` and records it; the promise settles once the outcome is committed. */
-  async run(job: DeliveryJob, lane: Lane): Promise<void> {
+  /**
+   * Runs one attempt of `job` and records it; the promise settles once the outcome is committed. `plain`: the
+   * opened body, when the caller sealed it itself moments ago (it never leaves the process).
+   */
+  async run(job: DeliveryJob, lane: Lane, plain?: string): Promise<void> {
     const d = this.d;
     const target = await d.targets.get(job.webhookId);
     if (!target) return; // the webhook was deleted, and its deliveries with it
     const now = d.clock.now();
-    const body = openBody(d.dataKey, job.id, job.body);
+    const body = plain ?? openBody(d.dataKey, job.id, job.body);
     if (!job.force && isSuspended({ state: target.state, suspended_until: target.suspendedUntil }, now)) {
       await store.markSkipped(d.db, job.id, redactFinishedBody(job.type, body));
       d.metrics.deliveries.inc({ event: job.type, result: "skipped" });
