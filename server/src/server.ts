@@ -11,53 +11,30 @@ import { mountApiReference } from "./platform/http/api-reference.ts";
 import { mountPortal } from "./platform/http/portal.ts";
 import { unavailable } from "./platform/errors.ts";
 import { loadContract } from "./contract.ts";
-import { BotAuthenticator, botAuth } from "./features/bots/auth.ts";
-import { CommandsService } from "./features/commands/service.ts";
-import { commandRoutes } from "./features/commands/routes.ts";
-import { BotsService } from "./features/bots/service.ts";
-import { botAccountRoutes } from "./features/bots/routes.ts";
-import { InstallResolver } from "./features/installs/resolver.ts";
-import { Audience } from "./features/installs/audience.ts";
-import { InstallsService } from "./features/installs/service.ts";
-import { installRoutes } from "./features/installs/routes.ts";
-import { AccessTokens } from "./features/auth/tokens.ts";
-import { SessionGuard } from "./features/auth/sessions.ts";
-import { UserAuthenticator, userAuth } from "./features/auth/middleware.ts";
-import { AuthService } from "./features/auth/service.ts";
-import { authRoutes } from "./features/auth/routes.ts";
-import { startWebhooks, type WebhookEngine } from "./features/webhooks/index.ts";
-import { webhookRoutes } from "./features/webhooks/routes.ts";
-import { forwardSpaceEvents, memberEventOutbox } from "./features/webhooks/space-events.ts";
-import { TwoFactorService } from "./features/auth/two-factor.ts";
-import { DevicesService } from "./features/auth/devices.ts";
-import { EmailFlows } from "./features/auth/email-flows.ts";
-import { BruteForceGuard } from "./features/auth/brute-force.ts";
-import { Passwords } from "./features/auth/passwords.ts";
+import { BotAuthenticator, BotsService, botAccountRoutes, botAuth } from "./features/bots/index.ts";
+import { CommandsService, commandRoutes } from "./features/commands/index.ts";
+import { Audience, InstallResolver, InstallsService, installRoutes } from "./features/installs/index.ts";
+import {
+  AccessTokens, AuthService, BruteForceGuard, DevicesService, EmailFlows, Passwords, SessionGuard, TwoFactorService, UserAuthenticator,
+  authRoutes, currentUser, userAuth,
+} from "./features/auth/index.ts";
+import { forwardSpaceEvents, memberEventOutbox, startWebhooks, webhookRoutes, type WebhookEngine } from "./features/webhooks/index.ts";
 import { createMailer } from "./platform/mailer.ts";
 import { RealtimePublisher } from "./platform/realtime/publisher.ts";
 import { createPresence, type PresenceService } from "./features/presence/index.ts";
-import { SpaceEvents } from "./features/spaces/events.ts";
-import { publishMembershipFrames } from "./features/spaces/frames.ts";
-import { SpacesService, spaceIdsOfUsers, spaceRoutes } from "./features/spaces/index.ts";
+import { SpaceEvents, SpacesService, publishMembershipFrames, spaceIdsOfUsers, spaceRoutes } from "./features/spaces/index.ts";
 import { MembersService, memberRoutes } from "./features/members/index.ts";
 import { ChannelsService, channelRoutes } from "./features/channels/index.ts";
 import { RealtimeGateway, type GatewayOptions } from "./platform/realtime/gateway.ts";
-import { MessagesService } from "./features/messages/service.ts";
-import { messageRoutes } from "./features/messages/routes.ts";
-import { UsersService } from "./features/users/service.ts";
-import { UserRows } from "./features/users/rows.ts";
-import { usersRoutes } from "./features/users/routes.ts";
-import { FriendsService } from "./features/friends/service.ts";
-import { friendsRoutes } from "./features/friends/routes.ts";
+import { MessagesService, messageRoutes } from "./features/messages/index.ts";
+import { UserRows, UsersService, usersRoutes } from "./features/users/index.ts";
+import { FriendsService, friendsRoutes } from "./features/friends/index.ts";
 import { commandInvocationRoutes, createInteractions, respondRoutes } from "./features/interactions/index.ts";
-import { botRateLimit, createRateLimits } from "./features/ratelimits/index.ts";
+import { RESPOND, botRateLimit, createRateLimits } from "./features/ratelimits/index.ts";
 import { BotMessagesService, ChannelEvents, botMessageRoutes, writeServiceMessages } from "./features/plain-messages/index.ts";
-import { VoiceService } from "./features/voice/service.ts";
-import { botVoiceRoutes, memberVoiceRoutes } from "./features/voice/routes.ts";
-import { E2EService } from "./features/e2e/service.ts";
-import { e2eRoutes } from "./features/e2e/routes.ts";
-import { dropRevokedKeyPackages, publishE2EMembership } from "./features/e2e/events.ts";
-import { RetentionJob } from "./features/retention/service.ts";
+import { VoiceService, botVoiceRoutes, memberVoiceRoutes } from "./features/voice/index.ts";
+import { E2EService, dropRevokedKeyPackages, e2eRoutes, publishE2EMembership } from "./features/e2e/index.ts";
+import { RetentionJob } from "./features/retention/index.ts";
 
 export interface RunningServer {
   url: string;
@@ -116,10 +93,12 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   });
   const spaceEvents = new SpaceEvents(platform.log);
   publishMembershipFrames(spaceEvents, realtime);
-  const spacesService = new SpacesService({ db, clock, events: spaceEvents, limiters: platform.limiters });
-  const membersService = new MembersService({ db, clock, events: spaceEvents, presence });
-  const installsService = new InstallsService(db, installResolver, webhooks.dispatcher, { events: spaceEvents, outbox: memberEventOutbox(webhooks.dispatcher), clock });
-  forwardSpaceEvents(db, spaceEvents, webhooks.dispatcher);
+  // Member events' webhook deliveries are written in the transaction of the change that made them (the outbox).
+  const memberOutbox = memberEventOutbox(webhooks.dispatcher, audience);
+  const spacesService = new SpacesService({ db, clock, events: spaceEvents, outbox: memberOutbox, limiters: platform.limiters });
+  const installsService = new InstallsService(db, installResolver, webhooks.dispatcher, { events: spaceEvents, outbox: memberOutbox, clock });
+  const membersService = new MembersService({ db, clock, events: spaceEvents, outbox: memberOutbox, bots: installsService, presence });
+  forwardSpaceEvents(db, spaceEvents, webhooks.dispatcher, audience);
   spaceEvents.on("member.left", (e) => installsService.memberLeft(e));
   const channelsService = new ChannelsService(db, clock);
   const usersService = new UsersService({ db, auth: authService, presence, rows: userRows, passwords });
@@ -130,6 +109,8 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     installs: installResolver,
     // One limiter for all of spec 8 (texts, Retry-After, fail-closed, rate_limit_rejections_total).
     invokeLimit: (userId, botId) => rateLimits.invoke(userId, botId),
+    // The bot-wide limit of a reply, counted by respond alongside its membership read (ratelimits/middleware.ts).
+    respondLimit: (botId) => rateLimits.botCall(botId, RESPOND),
   });
   const channelEvents = new ChannelEvents(db, webhooks.dispatcher, realtime, platform.log, audience);
   writeServiceMessages(db, spaceEvents, channelEvents);
@@ -173,7 +154,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
       const requireUser = userAuth(userAuthenticator);
       app.use("/api/auth", authRoutes({ auth: authService, users: userAuthenticator, twoFactor, devices, emails })); // auth · open (register, login, …) and Bearer, per route
       app.use("/api/users", friendsRoutes(new FriendsService(db), userAuthenticator)); // friends · Bearer, per route
-      app.use("/api/users", usersRoutes({ users: usersService, presence, auth: userAuthenticator })); // users · Bearer, per route
+      app.use("/api/users", usersRoutes({ users: usersService, presence, requireUser, currentUserId: (req) => currentUser(req).id })); // users · Bearer, per route
       app.use("/api/bots/:bot_id/webhooks", requireUser, webhookRoutes(webhooks.service)); // webhooks · Bearer (the bot's owner)
       app.use("/api", memberVoiceRoutes(voiceService, userAuth(userAuthenticator))); // voice (member join) · Bearer
       app.use("/api/spaces", spaceRoutes({ spaces: spacesService, requireUser: userAuth(userAuthenticator) })); // spaces · Bearer

@@ -3,16 +3,8 @@ import type { components } from "../../../../generated/api.d.ts";
 
 export type AuditLogEntry = components["schemas"]["Spaces.AuditLogEntry"];
 
-export interface AuditRow {
-  id: string;
-  action: string;
-  actor_id: string | null;
-  space_id: string | null;
-  target_type: string | null;
-  target_id: string | null;
-  data: Record<string, unknown> | string;
-  created_at: Date;
-}
+/** As the table holds it: `data` as jsonb (or its text), `created_at` as a Date. */
+export type AuditRow = Omit<AuditLogEntry, "data" | "created_at"> & { data: AuditLogEntry["data"] | string; created_at: Date };
 
 export const toAuditLogEntry = (r: AuditRow): AuditLogEntry => ({
   id: r.id,

@@ -1,5 +1,5 @@
 // Device sessions as the user sees them (CONTRACT 2): list, trust, log out the others, push tokens.
-import type { Knex } from "knex";
+import type { Db } from "../../platform/db.ts";
 import { notFound } from "../../platform/errors.ts";
 import type { SessionGuard } from "./sessions.ts";
 import { liveDevices, liveSessionIds, setPushToken, setSessionTrusted } from "./store.ts";
@@ -10,7 +10,7 @@ type UserDeviceResponse = S["Auth.UserDeviceResponse"];
 type PushTokenRequest = S["Auth.PushTokenRequest"];
 
 export class DevicesService {
-  constructor(private db: Knex, private sessions: SessionGuard) {}
+  constructor(private db: Db, private sessions: SessionGuard) {}
 
   /** Open sessions, newest first (ids are UUIDv7). */
   async list(userId: string, currentSessionId: string): Promise<UserDeviceResponse[]> {

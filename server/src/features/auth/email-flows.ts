@@ -3,7 +3,7 @@
 // not the address exists, and do their work after answering so their timing does not tell either; together
 // they send at most MAIL_LIMIT mails per address and hour, so they cannot be used to bomb an inbox.
 import { Counter, type Registry } from "prom-client";
-import type { Knex } from "knex";
+import { inTransaction, type Db } from "../../platform/db.ts";
 import type { Clock } from "../../platform/clock.ts";
 import type { Logger } from "../../platform/logger.ts";
 import type { Mailer } from "../../platform/mailer.ts";
@@ -23,7 +23,7 @@ export const SAME_ANSWER = "if the address belongs to an account, an e-mail is o
 export const MAIL_LIMIT = { name: "mail:address", points: 3, durationSeconds: 3600 };
 
 export interface EmailFlowDeps {
-  db: Knex;
+  db: Db;
   mailer: Mailer;
   sessions: SessionGuard;
   clock: Clock;
@@ -92,9 +92,9 @@ export class EmailFlows {
     const now = new Date(this.d.clock.now());
     if (!(await store.isLiveToken(this.d.db, tokenHash, "reset", now))) throw badRequest("invalid or expired token");
     const passwordHash = await this.d.passwords.hash(newPassword);
-    const userId = await this.d.db.transaction(async (trx) => {
+    const userId = await inTransaction(this.d.db, async (trx) => {
       const row = await store.spendToken(trx, tokenHash, "reset", now);
-      if (row) await store.changePasswordHash(trx, row.user_id, passwordHash, trx);
+      if (row) await store.changePasswordHash(trx, row.user_id, passwordHash);
       return row?.user_id;
     });
     if (!userId) throw badRequest("invalid or expired token");

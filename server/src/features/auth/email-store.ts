@@ -42,14 +42,11 @@ export async function isLiveToken(db: Knex, hash: Buffer, purpose: EmailPurpose,
 }
 
 /**
- * Sets a new password hash and spends every outstanding reset token of the account, in one transaction: a
- * reset link mailed before a reset or a password change must not undo it (issue 17 item 13).
+ * Sets a new password hash and spends every outstanding reset token of the account. Callers run it in a
+ * transaction (both or neither): a reset link mailed before a reset or a password change must not undo it
+ * (issue 17 item 13).
  */
-export async function changePasswordHash(db: Knex, userId: string, passwordHash: string, trx?: Knex.Transaction): Promise<void> {
-  const write = async (t: Knex) => {
-    await t("users").where({ id: userId }).update({ password_hash: passwordHash });
-    await t("email_tokens").where({ user_id: userId, purpose: "reset" }).whereNull("used_at").update({ used_at: t.fn.now() });
-  };
-  if (trx) await write(trx);
-  else await db.transaction(write);
+export async function changePasswordHash(db: Knex, userId: string, passwordHash: string): Promise<void> {
+  await db("users").where({ id: userId }).update({ password_hash: passwordHash });
+  await db("email_tokens").where({ user_id: userId, purpose: "reset" }).whereNull("used_at").update({ used_at: db.fn.now() });
 }

@@ -37,8 +37,12 @@ export function authRoutes({ auth, users, twoFactor, devices, emails }: AuthRout
   r.post("/refresh", async (req, res) => {
     res.json(await auth.refresh(req.body.refresh_token));
   });
-  r.get("/me", requireUser, async (req, res) => {
-    res.json(await auth.me(currentUser(req).id));
+  r.get("/me", requireUser, (req, res) => {
+    // Answered in this turn when the row is cached (every client start and poll asks for it).
+    const id = currentUser(req).id;
+    const cached = auth.meCached(id);
+    if (cached) return void res.json(cached);
+    return auth.me(id).then((user) => void res.json(user));
   });
   r.post("/logout", requireUser, async (req, res) => {
     const u = currentUser(req);

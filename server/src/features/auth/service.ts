@@ -1,10 +1,10 @@
 // Accounts and device sessions (spec 4.2, CONTRACT 2): register, login (with its 2FA step), refresh with
 // rotation and reuse detection, logout, me, password change, availability checks.
-import type { Knex } from "knex";
+import { inTransaction, type Db } from "../../platform/db.ts";
 import { badRequest, conflict, notFound, unauthorized } from "../../platform/errors.ts";
 import { newId } from "../../platform/ids.ts";
 import type { Clock } from "../../platform/clock.ts";
-import { randomAvatarIndex, toUserResponse, type UserResponse, type UserRow } from "../users/index.ts";
+import { ownUserResponse, randomAvatarIndex, toUserResponse, type UserResponse, type UserRow } from "../users/index.ts";
 import type { Passwords } from "./passwords.ts";
 import { ACCESS_TTL_SECONDS, REFRESH_TTL_MS, newSecret, sha256, type AccessTokens } from "./tokens.ts";
 import type { SessionGuard } from "./sessions.ts";
@@ -32,7 +32,7 @@ export interface ClientMeta {
 }
 
 export interface AuthDeps {
-  db: Knex;
+  db: Db;
   tokens: AccessTokens;
   sessions: SessionGuard;
   clock: Clock;
@@ -53,7 +53,13 @@ export class AuthService {
   async me(userId: string): Promise<UserResponse> {
     const user = await this.d.userRows.find(userId);
     if (!user) throw notFound("user not found");
-    return toUserResponse(user, true);
+    return ownUserResponse(user);
+  }
+
+  /** `me` when the row is cached, without a promise (the hot path of GET /me); undefined means: ask `me`. */
+  meCached(userId: string): UserResponse | undefined {
+    const user = this.d.userRows.cached(userId);
+    return user && ownUserResponse(user);
   }
 
   async register(body: RegisterRequest, meta: ClientMeta): Promise<TokenResponse> {
@@ -62,7 +68,7 @@ export class AuthService {
     if (await store.isTaken(this.d.db, "email", body.email)) throw conflict("email already registered");
     const passwordHash = await this.d.passwords.hash(body.password);
     try {
-      const out = await this.d.db.transaction(async (trx) => {
+      const out = await inTransaction(this.d.db, async (trx) => {
         const user = await store.insertUser(trx, {
           id: newId(),
           username: body.username,
@@ -122,7 +128,8 @@ export class AuthService {
   async changePassword(userId: string, sessionId: string, ip: string, current: string, next: string): Promise<void> {
     const user = await store.findCredentialsById(this.d.db, userId);
     if (!user || !(await this.d.bruteForce.attempt(userId, ip, () => this.d.passwords.verify(user.password_hash, current)))) throw badRequest("invalid password");
-    await changePasswordHash(this.d.db, userId, await this.d.passwords.hash(next));
+    const passwordHash = await this.d.passwords.hash(next);
+    await inTransaction(this.d.db, (trx) => changePasswordHash(trx, userId, passwordHash));
     await this.d.sessions.revoke(this.d.db, await store.liveSessionIds(this.d.db, userId, sessionId));
   }
 
@@ -145,7 +152,7 @@ export class AuthService {
 
   /** Issues tokens, resuming `device` when given, otherwise opening a new device session. */
   async finishLogin(user: UserRow, meta: ClientMeta, device?: store.SessionRow): Promise<TokenResponse> {
-    return this.d.db.transaction(async (trx) => {
+    return inTransaction(this.d.db, async (trx) => {
       if (!device) return this.openSession(trx, user, meta);
       await store.dropUnusedRefreshTokens(trx, device.id);
       return this.tokensFor(trx, user, device.id);
@@ -177,14 +184,14 @@ export class AuthService {
     await this.d.sessions.revoke(this.d.db, [target]);
   }
 
-  private async openSession(trx: Knex, user: UserRow, meta: ClientMeta): Promise<TokenResponse> {
+  private async openSession(trx: Db, user: UserRow, meta: ClientMeta): Promise<TokenResponse> {
     const deviceSecret = newSecret("ds");
     const id = newId();
     await store.insertSession(trx, { id, user_id: user.id, name: meta.deviceName ?? null, user_agent: meta.userAgent?.slice(0, 512) ?? null, secret_hash: sha256(deviceSecret) });
     return { ...(await this.tokensFor(trx, user, id)), device_secret: deviceSecret };
   }
 
-  private async tokensFor(db: Knex, user: UserRow, sessionId: string): Promise<TokenResponse> {
+  private async tokensFor(db: Db, user: UserRow, sessionId: string): Promise<TokenResponse> {
     const refresh = newSecret("rt");
     await store.insertRefreshToken(db, sha256(refresh), sessionId, new Date(this.d.clock.now() + REFRESH_TTL_MS));
     return {

@@ -6,7 +6,7 @@ import type { Knex } from "knex";
 import type { PubSub } from "../../platform/pubsub.ts";
 import type { Clock } from "../../platform/clock.ts";
 import { Cache } from "../../platform/cache.ts";
-import DataLoader from "dataloader";
+import { InFlightBatcher } from "../../platform/realtime/batcher.ts";
 import { liveSessionsAmong, revokeSessions, sessionOwners, touchSession } from "./store.ts";
 
 export class SessionGuard {
@@ -14,18 +14,18 @@ export class SessionGuard {
   private alive: Cache<string | undefined>;
 
   /**
-   * Read-only lookups of socket connects, batched: the connects read in one turn of the event loop share one query
+   * Read-only lookups of socket connects, batched: the connects read while one query runs share the next
    * (a connect storm costs a query per batch, not per socket).
    */
-  private owners: DataLoader<string, string | undefined>;
+  private owners: InFlightBatcher<string, string | undefined>;
 
   constructor(private db: Knex, private pubsub: PubSub, clock: Clock) {
-    this.owners = new DataLoader(
+    this.owners = new InFlightBatcher(
       async (ids) => {
-        const found = await sessionOwners(this.db, ids);
+        const found = await sessionOwners(this.db, [...new Set(ids)]);
         return ids.map((id) => found.get(id));
       },
-      { cache: false, maxBatchSize: 500, batchScheduleFn: (run) => void setImmediate(run) },
+      { maxBatch: 500 },
     );
     this.alive = new Cache({ name: "sessions", max: 50_000, ttlMs: 30_000, clock, pubsub, keep: (userId) => userId !== undefined });
   }
@@ -43,6 +43,12 @@ export class SessionGuard {
     const read = opts.touch === false ? () => this.owners.load(sessionId) : () => touchSession(this.db, sessionId);
     const owner = hit ? hit.value : await this.alive.load(sessionId, read);
     return owner === userId;
+  }
+
+  /** `check`'s answer when it needs no query (the session is cached), else undefined. Synchronous: the hot path. */
+  cached(sessionId: string, userId: string): boolean | undefined {
+    const hit = this.alive.hit(sessionId);
+    return hit ? hit.value === userId : undefined;
   }
 
   /** Which of these sessions are live, read from the database (not the cache). */

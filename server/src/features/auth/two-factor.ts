@@ -1,6 +1,6 @@
 // TOTP two-factor authentication (CONTRACT 2): the toggle flow, code checks, and the 5-minute login challenge.
 import { createHash, randomBytes } from "node:crypto";
-import type { Knex } from "knex";
+import type { Db } from "../../platform/db.ts";
 import type { Kv } from "../../platform/kv.ts";
 import type { Clock } from "../../platform/clock.ts";
 import { open, seal } from "../../platform/crypto.ts";
@@ -26,7 +26,7 @@ export interface Challenge {
 }
 
 export interface TwoFactorDeps {
-  db: Knex;
+  db: Db;
   kv: Kv;
   clock: Clock;
   dataKey: Buffer;

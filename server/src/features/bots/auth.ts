@@ -1,21 +1,17 @@
 // `Authorization: Bot <token>` (spec 5, CONTRACT 6): resolves the calling bot once per request,
 // through a short in-process cache that rotation and state changes clear on every process at once.
 import type { Knex } from "knex";
-import type { NextFunction, Request, RequestHandler, Response } from "express";
+import type { Request, RequestHandler } from "express";
 import { HttpError, forbidden, unauthorized } from "../../platform/errors.ts";
 import type { PubSub } from "../../platform/pubsub.ts";
 import type { Clock } from "../../platform/clock.ts";
 import { Cache } from "../../platform/cache.ts";
+import { authenticated } from "../../platform/http/authenticated.ts";
 import { BOT_TOKEN, hashBotToken } from "./tokens.ts";
-import { botByTokenHash } from "./store.ts";
+import { botByTokenHash, type BotPrincipal } from "./store.ts";
 
-export type BotState = "ACTIVE" | "suspended" | "deleted";
-
-export interface BotPrincipal {
-  id: string;
-  ownerId: string;
-  state: BotState;
-}
+// The principal's types live in store.ts beside the query that builds them (no store ↔ auth import cycle).
+export type { BotPrincipal, BotState } from "./store.ts";
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -45,24 +41,29 @@ export class BotAuthenticator {
 
   /** Resolves a header value to the bot, or throws the exact 401/403 of spec 7.1. */
   async authenticate(header: string | undefined): Promise<BotPrincipal> {
+    return this.authenticateNow(header);
+  }
+
+  /** `authenticate`, answered in the calling turn when the bot is cached (no promise, no microtask hop). */
+  authenticateNow(header: string | undefined): BotPrincipal | Promise<BotPrincipal> {
     if (!header || !header.startsWith("Bot ")) throw unauthorized("Bot token required");
     const token = header.slice(4).trim();
     if (!BOT_TOKEN.test(token)) throw unauthorized("invalid bot token");
     const hash = hashBotToken(token);
     const key = hash.toString("hex");
     const hit = this.cache.hit(key);
-    const bot = hit ? hit.value : await this.cache.load(key, () => botByTokenHash(this.db, hash));
-    if (!bot) throw unauthorized("invalid bot token");
-    if (bot.state !== "ACTIVE") throw forbidden(`bot is ${bot.state}`);
-    return bot;
+    return hit ? usable(hit.value) : this.cache.load(key, () => botByTokenHash(this.db, hash)).then(usable);
   }
 }
 
+function usable(bot: BotPrincipal | undefined): BotPrincipal {
+  if (!bot) throw unauthorized("invalid bot token");
+  if (bot.state !== "ACTIVE") throw forbidden(`bot is ${bot.state}`);
+  return bot;
+}
+
 export function botAuth(auth: BotAuthenticator): RequestHandler {
-  return async (req: Request, _res: Response, next: NextFunction) => {
-    req.bot = await auth.authenticate(req.headers.authorization);
-    next();
-  };
+  return authenticated((header) => auth.authenticateNow(header), (req, bot) => (req.bot = bot));
 }
 
 export function currentBot(req: Request): BotPrincipal {

@@ -1,12 +1,12 @@
 // Bot accounts (CONTRACT 6): create, read, update, delete, token rotation, admin suspension, audit log.
 // Every change of a token or a state goes through `BotAuthenticator.invalidate`, so it takes effect
 // on every process at once.
-import type { Knex } from "knex";
+import { inTransaction, type Db } from "../../platform/db.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../platform/errors.ts";
 import { newId } from "../../platform/ids.ts";
 import { recordAudit } from "../audit/index.ts";
 import { randomAvatarIndex } from "../users/index.ts";
-import type { BotAuthenticator, BotState } from "./auth.ts";
+import type { BotAuthenticator } from "./auth.ts";
 import { hashBotToken, newBotToken } from "./tokens.ts";
 import * as store from "./store.ts";
 import type { UserRows } from "../users/index.ts";
@@ -43,7 +43,7 @@ async function usernameClash<T>(work: () => Promise<T>): Promise<T> {
 export class BotsService {
   /** `audience`: the cached audience of channel events (installs/audience.ts); a bot that is not ACTIVE hears nothing. */
   constructor(
-    private db: Knex,
+    private db: Db,
     private auth: BotAuthenticator,
     private userRows?: UserRows,
     private audience?: { botChanged(botUserId: string): Promise<void> },
@@ -53,7 +53,7 @@ export class BotsService {
     const token = newBotToken();
     const id = newId();
     await usernameClash(() =>
-      this.db.transaction(async (trx) => {
+      inTransaction(this.db, async (trx) => {
         await store.insertBot(trx, {
           id,
           username: body.username,
@@ -87,7 +87,7 @@ export class BotsService {
   async update(ownerId: string, botId: string, body: UpdateBotRequest): Promise<BotResponse> {
     await this.owned(ownerId, botId);
     await usernameClash(() =>
-      this.db.transaction((trx) =>
+      inTransaction(this.db, (trx) =>
         store.updateProfile(trx, botId, {
           username: body.username,
           display_name: body.display_name,
@@ -111,7 +111,7 @@ export class BotsService {
     const bot = await this.owned(ownerId, botId);
     if (bot.state === "deleted") throw badRequest("bot is deleted");
     const token = newBotToken();
-    await this.db.transaction(async (trx) => {
+    await inTransaction(this.db, async (trx) => {
       await store.setTokenHash(trx, botId, hashBotToken(token));
       await recordAudit(trx, { action: "bot.token_rotate", actorId: ownerId, targetType: "bot", targetId: botId });
     });
@@ -125,7 +125,7 @@ export class BotsService {
     const bot = await store.findBot(this.db, botId);
     if (!bot) throw notFound("bot not found");
     if (bot.state === "deleted") throw badRequest("bot is deleted");
-    const state: BotState = suspended ? "suspended" : "ACTIVE";
+    const state: store.BotState = suspended ? "suspended" : "ACTIVE";
     if (bot.state !== state) {
       await store.setState(this.db, botId, state);
       await Promise.all([this.auth.invalidate(botId), this.audience?.botChanged(botId)]);

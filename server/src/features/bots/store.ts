@@ -1,6 +1,14 @@
 // SQL of bot accounts: a bot is a users row (is_bot) plus a bots row (owner, token hash, state).
 import type { Knex } from "knex";
-import type { BotPrincipal, BotState } from "./auth.ts";
+
+export type BotState = "ACTIVE" | "suspended" | "deleted";
+
+/** The bot a request authenticates as (bots/auth.ts): who it is, whose it is, and whether it may act. */
+export interface BotPrincipal {
+  id: string;
+  ownerId: string;
+  state: BotState;
+}
 
 export interface BotRow {
   id: string;

@@ -1,5 +1,5 @@
 // Channels of a space (CONTRACT 4): members list them, admins and the owner create, change and delete them.
-import type { Knex } from "knex";
+import type { Db } from "../../platform/db.ts";
 import type { Clock } from "../../platform/clock.ts";
 import { notFound } from "../../platform/errors.ts";
 import { newId } from "../../platform/ids.ts";
@@ -23,7 +23,7 @@ const toResponse = (c: store.ChannelRow): ChannelResponse => ({
 });
 
 export class ChannelsService {
-  constructor(private db: Knex, private clock: Clock) {}
+  constructor(private db: Db, private clock: Clock) {}
 
   async list(userId: string, spaceId: string): Promise<ChannelResponse[]> {
     requireMember(await visibleSpace(this.db, spaceId, userId));

@@ -1,5 +1,5 @@
 // The bot command registry (spec 4.5): full replacement with versioning, delete, enable.
-import type { Knex } from "knex";
+import { inTransaction, type Db } from "../../platform/db.ts";
 import { notFound } from "../../platform/errors.ts";
 import { recordAudit } from "../audit/index.ts";
 import { definitionChanged, normalizeName, normalizeRegistry } from "./rules.ts";
@@ -18,7 +18,7 @@ const toResponse = (r: store.CommandRow): CommandResponse => ({
 });
 
 export class CommandsService {
-  constructor(private db: Knex) {}
+  constructor(private db: Db) {}
 
   async list(botId: string): Promise<CommandResponse[]> {
     return (await store.listCommands(this.db, botId)).map(toResponse);
@@ -27,7 +27,7 @@ export class CommandsService {
   /** Replaces the registry: new commands start at version 1, changed ones go up by one, missing ones are deleted. */
   async replace(botId: string, body: PutCommandsRequest): Promise<CommandResponse[]> {
     const wanted = normalizeRegistry(body.commands);
-    return this.db.transaction(async (trx) => {
+    return inTransaction(this.db, async (trx) => {
       await store.lockRegistry(trx, botId);
       const existing = new Map((await store.listCommands(trx, botId)).map((r) => [r.name, r]));
       const changed = wanted.flatMap((c) => {
@@ -52,7 +52,7 @@ export class CommandsService {
 
   async remove(botId: string, rawName: string): Promise<void> {
     const name = normalizeName(rawName);
-    await this.db.transaction(async (trx) => {
+    await inTransaction(this.db, async (trx) => {
       if (!(await store.deleteCommand(trx, botId, name))) throw notFound("unknown command");
       await recordAudit(trx, { action: "command.delete", actorId: botId, targetType: "bot", targetId: botId, data: { name } });
     });

@@ -16,8 +16,11 @@ export function listCommands(db: Knex, botId: string): Promise<CommandRow[]> {
   return db("commands").select(COLUMNS).where({ bot_user_id: botId }).orderBy("name");
 }
 
-/** Takes the bot's row lock so concurrent registry writes of one bot apply one after the other. */
-export async function lockRegistry(trx: Knex.Transaction, botId: string): Promise<void> {
+/**
+ * Takes the bot's row lock so concurrent registry writes of one bot apply one after the other; called inside
+ * a transaction (inTransaction), which holds the lock until it ends.
+ */
+export async function lockRegistry(trx: Knex, botId: string): Promise<void> {
   await trx("bots").select("user_id").where({ user_id: botId }).forUpdate();
 }
 

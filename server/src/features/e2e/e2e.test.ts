@@ -5,13 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../../../test/helpers/server.ts";
 import { registerUser, type TestUser } from "../../../../test/helpers/users.ts";
 import { api } from "../../../../test/helpers/http.ts";
-import { insertBot, insertMember, insertSpace } from "../../../../test/helpers/fixtures.ts";
+import { insertMember, insertSpace } from "../../../../test/helpers/fixtures.ts";
+import { createBot } from "../../../../test/helpers/bots.ts";
 import { WsClient } from "../../../../test/helpers/ws.ts";
 
 let server: TestServer;
 let second: TestServer;
 let owner: TestUser, member: TestUser, outsider: TestUser;
 let space: Awaited<ReturnType<typeof insertSpace>>;
+let outsiderSpace: Awaited<ReturnType<typeof insertSpace>>;
 const b64 = (s: string) => Buffer.from(s).toString("base64");
 let n = 0;
 const blob = (tag: string) => b64(`${tag}-${++n}-${"x".repeat(40)}`);
@@ -28,7 +30,7 @@ beforeAll(async () => {
   [owner, member, outsider] = (await Promise.all([1, 2, 3].map(() => registerUser(server.url)))) as [TestUser, TestUser, TestUser];
   space = await insertSpace(server.platform.db, owner.id, { visibility: "public" });
   await insertMember(server.platform.db, space.id, member.id);
-  await insertSpace(server.platform.db, outsider.id);
+  outsiderSpace = await insertSpace(server.platform.db, outsider.id);
 });
 afterAll(async () => {
   await second?.stop();
@@ -64,7 +66,7 @@ describe("key packages", () => {
       expect((await http().post("/api/e2e/key-packages/claim", body, t)).status).toBe(422);
     }
     expect((await http().get("/api/e2e/key-packages/count")).status).toBe(401);
-    const bot = await insertBot(server.platform.db);
+    const bot = await createBot(server.url, owner.token);
     const asBot = await http().get("/api/e2e/key-packages/count", { bot: bot.token });
     expect(asBot).toMatchObject({ status: 401, body: { detail: "not authenticated" } });
     expect((await http().get(`/api/e2e/channels/${space.generalId}/group`, { bot: bot.token })).status).toBe(401);
@@ -215,10 +217,25 @@ describe("channel groups and commits", () => {
     const commitFrame = { type: "e2e:commit", channel_id: s.generalId, epoch: 1, commit: c, sender_device_id: owner.deviceId };
     for (const ws of [ownerWs, named, unnamed]) expect(await ws.next((f) => f.type === "e2e:commit" && f.channel_id === s.generalId)).toEqual(commitFrame);
     expect(await named.next((f) => f.type === "e2e:welcome")).toEqual({ type: "e2e:welcome", channel_id: s.generalId, epoch: 1, welcome: w });
-    // Give stray frames time to arrive before checking that none did.
-    await new Promise((r) => setTimeout(r, 300));
-    expect(unnamed.ofType("e2e:welcome")).toEqual([]);
-    expect(out.frames.filter((f) => String(f.type).startsWith("e2e:"))).toEqual([]);
+    // Barriers: later frames down the same paths (user channel, then space channel) to the two sockets that must
+    // have heard nothing; once those arrive, a stray frame of the fan-out above would have arrived before them.
+    const unnamedWelcome = await http().post(
+      `/api/e2e/channels/${s.generalId}/commits`,
+      { epoch: 1, commit: blob("barrier"), group_info: blob("g"), welcome: blob("barrier"), welcome_device_ids: [memberSecond.deviceId] },
+      { token: owner.token },
+    );
+    expect(unnamedWelcome.status).toBe(200);
+    const own = await http().post(
+      `/api/e2e/channels/${outsiderSpace.generalId}/commits`,
+      { epoch: 0, commit: blob("barrier"), group_info: blob("g"), welcome: blob("barrier"), welcome_device_ids: [outsider.deviceId] },
+      { token: outsider.token },
+    );
+    expect(own.status).toBe(200);
+    await unnamed.next((f) => f.type === "e2e:welcome");
+    await out.next((f) => f.type === "e2e:welcome");
+    await out.next((f) => f.type === "e2e:commit");
+    expect(unnamed.ofType("e2e:welcome").map((f) => f.epoch)).toEqual([2]);
+    expect(out.frames.filter((f) => String(f.type).startsWith("e2e:") && f.channel_id !== outsiderSpace.generalId)).toEqual([]);
     for (const ws of [ownerWs, named, unnamed, out]) ws.close();
   });
 

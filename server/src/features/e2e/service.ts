@@ -1,6 +1,6 @@
 // The MLS Delivery Service (CONTRACT 12): a key directory per device session and per-channel ordering of
 // handshake messages. Blobs are opaque base64 (checked by the contract); nothing here parses, logs or trusts them.
-import type { Knex } from "knex";
+import type { Db } from "../../platform/db.ts";
 import type { Logger } from "../../platform/logger.ts";
 import type { LimiterFactory } from "../../platform/limiter.ts";
 import { notFound } from "../../platform/errors.ts";
@@ -43,7 +43,7 @@ export class E2EService {
 
   /** Without `limiters` (tests of the store alone) nothing is limited. */
   constructor(
-    private db: Knex,
+    private db: Db,
     private realtime: RealtimePublisher,
     private log: Logger,
     limiters?: LimiterFactory,

@@ -1,18 +1,18 @@
 // Friends: requests with accept-by-asking-back, the list, pending requests, removal (CONTRACT 3).
-import type { Knex } from "knex";
+import { inTransaction, type Db } from "../../platform/db.ts";
 import { conflict, notFound } from "../../platform/errors.ts";
 import { toUserResponse, type UserResponse } from "../users/index.ts";
 import { allowRequest, notSelf } from "./rules.ts";
 import * as store from "./store.ts";
 
 export class FriendsService {
-  constructor(private db: Knex) {}
+  constructor(private db: Db) {}
 
   async add(me: string, username: string): Promise<"friend request sent" | "friend added"> {
     const target = await store.findByUsername(this.db, username);
     if (!target) throw notFound("user not found");
     notSelf(me, target.id);
-    const outcome = await this.db.transaction(async (trx) => {
+    const outcome = await inTransaction(this.db, async (trx) => {
       await store.lockPair(trx, me, target.id);
       const mine = await store.stateOf(trx, me, target.id);
       if (mine === "accepted") throw conflict("already friends");

@@ -57,7 +57,7 @@ export class Audience {
 
   /**
    * The bots that may hear of `type` in the space (and `channelId`, when given) and their webhooks for it.
-   * The same answer as installs' `botsInSpace` + webhooks' `subscribers`, with no round trip once cached.
+   * The same answer as a query of ACTIVE installs of ACTIVE bots + webhooks' `subscribers`, with no round trip once cached.
    */
   async of(spaceId: string, channelId: string | undefined, type: string): Promise<Listeners> {
     const members = this.spaces.hit(spaceId)?.value ?? (await this.spaces.load(spaceId, () => activeInstallsOfSpace(this.db, spaceId)));

@@ -2,4 +2,6 @@
 export { InstallResolver, type BotInSpace } from "./resolver.ts";
 export { Audience, type AudienceHook, type Listeners } from "./audience.ts";
 export { requireAccess, SCOPES, type Install, type InstallState, type Need, type Scope } from "./rules.ts";
-export { botsInSpace, findInstall } from "./store.ts";
+export { findInstall } from "./store.ts";
+export { InstallsService } from "./service.ts";
+export { installRoutes } from "./routes.ts";

@@ -3,7 +3,7 @@
 // the membership row as `revoked`, so a later install reactivates it. A bot arriving or leaving is seen like any
 // member (member.joined / member.left: frames, service messages, other bots' webhooks); the bot itself hears
 // bot.installed / bot.uninstalled. Webhook deliveries are written in the change's transaction (outbox).
-import type { Knex } from "knex";
+import { inTransaction, type Db } from "../../platform/db.ts";
 import type { Clock } from "../../platform/clock.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../platform/errors.ts";
 import { recordAudit } from "../audit/index.ts";
@@ -48,7 +48,7 @@ export type BotLifecycleEvent =
   | { type: "bot.uninstalled"; spaceId: string; data: components["schemas"]["Events.BotUninstalledData"] };
 
 export interface BotEventSink {
-  record(trx: Knex, event: BotLifecycleEvent, botIds: string[]): Promise<string[]>;
+  record(trx: Db, event: BotLifecycleEvent, botIds: string[]): Promise<string[]>;
   enqueue(ids: string[]): Promise<void>;
 }
 
@@ -61,7 +61,7 @@ export interface MemberEventsOut {
 
 export class InstallsService {
   constructor(
-    private db: Knex,
+    private db: Db,
     private resolver: InstallResolver,
     private events?: BotEventSink,
     private members?: MemberEventsOut,
@@ -92,12 +92,13 @@ export class InstallsService {
     const channels = await this.channelsOfSpace(spaceId, body.allowed_channel_ids);
 
     let joined!: MemberJoined;
-    const queued = await alreadyInstalledOnClash(() => this.db.transaction(async (trx) => {
+    const joinedOutbox = await this.members?.outbox.prepare(spaceId, "member.joined", body.bot_user_id);
+    const queued = await alreadyInstalledOnClash(() => inTransaction(this.db, async (trx) => {
       const existing = await store.findInstall(trx, body.bot_user_id, spaceId, true);
       if (existing && existing.state !== "revoked") throw conflict("bot already installed in this space");
       const memberId = await store.addMember(trx, spaceId, body.bot_user_id);
       joined = { type: "member.joined", spaceId, userId: body.bot_user_id, memberId, role: "member", via: "install", at: this.now() };
-      joined.outbox = await this.members?.outbox.record(trx, joined);
+      joined.outbox = await joinedOutbox?.record(trx, joined);
       const fields = { spaceId, botUserId: body.bot_user_id, memberId, scopes, allowedChannelIds: channels };
       if (existing) await store.updateInstall(trx, spaceId, body.bot_user_id, { ...fields, state: "ACTIVE" });
       else await store.insertInstall(trx, fields);
@@ -124,7 +125,7 @@ export class InstallsService {
   }
 
   /** The membership to change; a revoked one is gone until re-installed. */
-  private async current(trx: Knex, spaceId: string, botUserId: string): Promise<Install> {
+  private async current(trx: Db, spaceId: string, botUserId: string): Promise<Install> {
     const i = await store.findInstall(trx, botUserId, spaceId, true);
     if (!i || i.state === "revoked") throw notFound("bot not found in this space");
     return i;
@@ -135,7 +136,7 @@ export class InstallsService {
     const scopes = body.scopes === undefined ? undefined : checkScopes(body.scopes);
     const channels = body.allowed_channel_ids === undefined ? undefined : await this.channelsOfSpace(spaceId, body.allowed_channel_ids);
     const state: InstallState | undefined = body.state;
-    await this.db.transaction(async (trx) => {
+    await inTransaction(this.db, async (trx) => {
       await this.current(trx, spaceId, botUserId);
       await store.updateInstall(trx, spaceId, botUserId, { scopes, allowedChannelIds: channels, state });
     });
@@ -148,26 +149,34 @@ export class InstallsService {
    * and the member list never disagree, and hears bot.uninstalled. Subscribed to the spaces' member.left event.
    */
   async memberLeft(e: MemberLeft): Promise<void> {
-    const queued = await this.db.transaction(async (trx) => {
-      if (!(await store.revokeIfLive(trx, e.spaceId, e.userId))) return null;
-      const data = { space_id: e.spaceId, uninstalled_by: e.actorId ?? e.userId };
-      return (await this.events?.record(trx, { type: "bot.uninstalled", spaceId: e.spaceId, data }, [e.userId])) ?? [];
-    });
+    // A kick has done it in its own transaction already (revokeKicked); any other departure is handled here.
+    const queued = e.uninstalled !== undefined ? e.uninstalled : await inTransaction(this.db, (trx) => this.revokeKicked(trx, e));
     if (queued === null) return;
     await this.resolver.invalidate(e.userId, e.spaceId);
     await this.events?.enqueue(queued);
   }
 
+  /**
+   * In the transaction of the change that removed the member: revokes its live install, if any, and writes its
+   * bot.uninstalled deliveries (answered, to queue after commit through memberLeft); null when it had none.
+   */
+  async revokeKicked(trx: Db, e: MemberLeft): Promise<string[] | null> {
+    if (!(await store.revokeIfLive(trx, e.spaceId, e.userId))) return null;
+    const data = { space_id: e.spaceId, uninstalled_by: e.actorId ?? e.userId };
+    return (await this.events?.record(trx, { type: "bot.uninstalled", spaceId: e.spaceId, data }, [e.userId])) ?? [];
+  }
+
   async uninstall(userId: string, spaceId: string, botUserId: string): Promise<void> {
     await this.requireSpaceAdmin(spaceId, userId);
     let left: MemberLeft | undefined;
-    const queued = await this.db.transaction(async (trx) => {
+    const leftOutbox = await this.members?.outbox.prepare(spaceId, "member.left", botUserId);
+    const queued = await inTransaction(this.db, async (trx) => {
       const install = await this.current(trx, spaceId, botUserId);
       await store.updateInstall(trx, spaceId, botUserId, { state: "revoked" });
       // An uninstall is the bot removed by an admin: to the space, a kick (CONTRACT 6 has no other reason).
       if (await store.removeMember(trx, spaceId, botUserId)) {
         left = { type: "member.left", spaceId, userId: botUserId, memberId: install.memberId, reason: "kicked", actorId: userId, at: this.now() };
-        left.outbox = await this.members?.outbox.record(trx, left);
+        left.outbox = await leftOutbox?.record(trx, left);
       }
       await recordAudit(trx, { action: "bot.uninstall", actorId: userId, spaceId, targetType: "bot", targetId: botUserId });
       // Told although the membership is now revoked: it is the bot's own lifecycle.

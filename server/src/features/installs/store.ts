@@ -101,22 +101,6 @@ export async function revokeIfLive(db: Knex, spaceId: string, botUserId: string)
   return n > 0;
 }
 
-/**
- * Bots that may hear of something in a space: an ACTIVE install of an ACTIVE bot, and — when `channelId` is
- * given — that channel among its allowed ones. The audience of every space-scoped webhook event.
- * With `subscribedTo`, only bots with a webhook for that event type (so a caller can skip work nobody hears).
- */
-export async function botsInSpace(db: Knex, spaceId: string, channelId?: string, subscribedTo?: string): Promise<string[]> {
-  const q = db("bot_installs as i")
-    .join("bots as b", "b.user_id", "i.bot_user_id")
-    .select("i.bot_user_id")
-    .where({ "i.space_id": spaceId, "i.state": "ACTIVE", "b.state": "ACTIVE" });
-  if (channelId) q.whereRaw("? = ANY(i.allowed_channel_ids)", [channelId]);
-  if (subscribedTo)
-    q.whereExists((w) => w.select(db.raw("1")).from("webhooks as w").whereRaw("w.bot_user_id = i.bot_user_id").whereRaw("? = ANY(w.events)", [subscribedTo]));
-  return (await q).map((r) => r.bot_user_id);
-}
-
 /** The ACTIVE memberships of a space with their channels: the space half of the cached audience (audience.ts). */
 export async function activeInstallsOfSpace(db: Knex, spaceId: string): Promise<{ botUserId: string; allowedChannelIds: string[] }[]> {
   const rows = await db("bot_installs").select("bot_user_id", "allowed_channel_ids").where({ space_id: spaceId, state: "ACTIVE" });

@@ -15,6 +15,7 @@ export interface InteractionWiring {
   realtime: RealtimePublisher;
   installs: InstallResolver;
   invokeLimit: (userId: string, botId: string) => Promise<void>;
+  respondLimit: (botId: string) => Promise<void>;
 }
 
 export function createInteractions(p: Platform, deps: InteractionWiring): InteractionsService {

@@ -238,6 +238,7 @@ describe("fail-closed limiter", () => {
       db: p.db, clock: p.clock, log: p.log, dispatcher: server.webhooks.dispatcher,
       realtime: new RealtimePublisher(p.pubsub), installs: undefined as never,
       tokens: new InteractionTokens("x".repeat(32), Date.now), metrics: interactionMetrics(registry), invokeLimit: (u, b) => limits.invoke(u, b),
+      respondLimit: async () => {}, // not reached: this test only invokes
     });
     const u = await w.member();
     const err = await s.invoke(u.id, w.space.id, w.space.generalId, { bot_user_id: w.bot.id, command: "ping" }).catch((e: unknown) => e);

@@ -13,7 +13,6 @@ import { installBot, world, type World } from "../../../../test/helpers/interact
 import { InteractionTokens, TOKEN_TTL_SECONDS } from "./token.ts";
 
 const stripe = new Stripe("sk_test_unused");
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 let server: TestServer;
 let second: TestServer;
@@ -22,6 +21,7 @@ let target: Receiver;
 let bystander: Receiver;
 let secret: string;
 let other: { id: string; token: string };
+let otherHook: string;
 const sockets: WsClient[] = [];
 
 async function socket(srv: TestServer, token: string): Promise<WsClient> {
@@ -47,7 +47,7 @@ beforeAll(async () => {
   secret = (await hook(w.bot.id, target.url)).secret;
   // Another bot in the same channel, subscribed to command.invoked too: it must never hear of w.bot's invocations.
   other = await installBot(server, w.owner, w.space.id, { channels: [w.space.generalId] });
-  await hook(other.id, bystander.url);
+  otherHook = (await hook(other.id, bystander.url)).id;
 });
 afterAll(async () => {
   for (const s of sockets) s.close();
@@ -85,7 +85,11 @@ describe("command.invoked", () => {
     expect(res.body.interaction_id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     const ctx = JSON.parse(Buffer.from(event.data.interaction_token.split(".")[0], "base64url").toString());
     expect(ctx).toEqual({ iid: res.body.interaction_id, bot: w.bot.id, usr: u.id, sp: w.space.id, ch: w.space.generalId, iat: expect.any(Number), exp: ctx.iat + 900 });
-    await sleep(300);
+    // Deliveries are written with the invocation, before its 202: the other bot's log holds none of it, so none can
+    // ever be sent.
+    const logged = await w.http.get(`/api/bots/${other.id}/webhooks/${otherHook}/deliveries`, { token: w.owner.token });
+    expect(logged.status).toBe(200);
+    expect(logged.body).toEqual([]);
     expect(bystander.received.length).toBe(before.bystander);
   });
 });
@@ -124,11 +128,16 @@ describe("respond", () => {
     expect((await respond(w.bot.token, { interaction_token: token, content: "again" })).status).toBe(204);
     await a.next((f) => f.content === "again");
     await b.next((f) => f.content === "again");
-    await sleep(300);
-    expect(a.ofType("interaction:response")).toHaveLength(2);
-    expect(b.ofType("interaction:response")).toHaveLength(2);
-    expect(stranger.ofType("interaction:response")).toHaveLength(0);
-    expect(strangerOnSecond.ofType("interaction:response")).toHaveLength(0);
+    // Barriers: later responses on the same users' channels. Once they arrive, any duplicate or stray frame of
+    // the two above would have arrived before them.
+    expect((await respond(w.bot.token, { interaction_token: token, content: "barrier" })).status).toBe(204);
+    const own = await invocation(w.owner);
+    expect((await respond(w.bot.token, { interaction_token: own.token, content: "barrier" })).status).toBe(204);
+    for (const ws of [a, b, stranger, strangerOnSecond]) await ws.next((f) => f.content === "barrier");
+    expect(a.ofType("interaction:response").map((f) => f.content)).toEqual(["pong ✓", "again", "barrier"]);
+    expect(b.ofType("interaction:response").map((f) => f.content)).toEqual(["pong ✓", "again", "barrier"]);
+    expect(stranger.ofType("interaction:response").map((f) => f.interaction_id)).toEqual([own.interactionId]);
+    expect(strangerOnSecond.ofType("interaction:response").map((f) => f.interaction_id)).toEqual([own.interactionId]);
   });
 
   it("403 `invalid or expired interaction` for garbage, tampered, foreign-secret and expired tokens", async () => {

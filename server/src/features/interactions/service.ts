@@ -1,7 +1,7 @@
 // The invocation chain (spec rules 2–3, 4.6): a user invokes, `command.invoked` goes to the target bot only,
 // the bot responds, the reply reaches the invoker's realtime connections only. Option values and reply content
 // pass through memory and the webhook outbox (see webhooks/privacy.ts), never a table, the audit log or a log line.
-import type { Knex } from "knex";
+import type { Db } from "../../platform/db.ts";
 import type { Clock } from "../../platform/clock.ts";
 import type { Logger } from "../../platform/logger.ts";
 import { HttpError, TooManyRequests, forbidden } from "../../platform/errors.ts";
@@ -11,9 +11,8 @@ import type { WebhookDispatcher } from "../webhooks/index.ts";
 import type { InstallResolver } from "../installs/index.ts";
 import type { BotPrincipal } from "../bots/index.ts";
 import { normalizeName } from "../commands/index.ts";
-import { findMembership } from "../spaces/index.ts";
 import { InvokeRefused, checkInvocation, validateInvocation, type InvokeResult } from "./rules.ts";
-import { catalog, invocationFacts } from "./store.ts";
+import { catalog, invocationFacts, isMember } from "./store.ts";
 import type { InteractionTokens } from "./token.ts";
 import type { InteractionMetrics } from "./metrics.ts";
 import type { components } from "../../../../generated/api.d.ts";
@@ -26,7 +25,7 @@ export interface InvokeBody {
 }
 
 export interface InteractionDeps {
-  db: Knex;
+  db: Db;
   clock: Clock;
   log: Logger;
   dispatcher: WebhookDispatcher;
@@ -36,6 +35,11 @@ export interface InteractionDeps {
   metrics: InteractionMetrics;
   /** The (user, bot) limit of spec 8 (ratelimits; it also counts `rate_limit_rejections_total`); throws its 429. */
   invokeLimit: (userId: string, botId: string) => Promise<void>;
+  /**
+   * The bot-wide limit of spec 8 for this reply (ratelimits, which leaves it to respond: its middleware skips the
+   * route); throws its 429.
+   */
+  respondLimit: (botId: string) => Promise<void>;
 }
 
 /** Respond when the invoker has left the space since the invocation. */
@@ -92,7 +96,8 @@ export class InteractionsService {
       created_at: new Date(now).toISOString(),
     };
     // The target bot alone is the audience, whoever else in the channel subscribes to command.invoked. Its first
-    // attempt starts here and now, after the outbox row is written: no queue pick-up on the way to the bot.
+    // attempt is made in this process as soon as the outbox row is committed and the 202 is on its way: no queue
+    // pick-up on the way to the bot.
     const deliveries = await this.d.dispatcher.publishNow({ type: "command.invoked", spaceId, data }, facts!.hooks);
     this.d.log.debug({ interactionId, botId, userId, spaceId, channelId, deliveries: deliveries.length }, "command invoked");
     return { interaction_id: interactionId };
@@ -110,7 +115,13 @@ export class InteractionsService {
 
   /** Verifies the token, then sends the reply to every realtime connection of the invoker, and no one else. */
   async respond(bot: BotPrincipal, body: { interaction_token: string; content: string }): Promise<void> {
+    // The bot-wide limit is counted for every reply and answers before anything else, as for any bot call; the
+    // membership re-check below goes out at the same time (one round trip instead of two in a row).
+    const limited = this.d.respondLimit(bot.id);
     const ctx = this.d.tokens.verify(body.interaction_token);
+    const member = ctx && ctx.bot === bot.id ? isMember(this.d.db, ctx.sp, ctx.usr) : undefined;
+    member?.catch(() => {}); // awaited below, unless something else answers first
+    await limited;
     if (!ctx) {
       this.d.metrics.responses.inc({ result: "invalid" });
       throw forbidden("invalid or expired interaction");
@@ -121,9 +132,9 @@ export class InteractionsService {
     }
     // Re-checked at reply time, not taken from the token (valid 15 min): a bot whose membership was suspended,
     // revoked or stripped of `commands` since the invocation speaks no more in that space, and a reply never
-    // reaches someone who has left it.
+    // reaches someone who has left it. The bot's answer is looked at first.
     await this.d.installs.resolveBotInSpace(bot, ctx.sp, { scope: "commands" });
-    if (!(await findMembership(this.d.db, ctx.sp, ctx.usr))) {
+    if (!(await member!)) {
       this.d.metrics.responses.inc({ result: "invoker_left" });
       throw forbidden(INVOKER_LEFT);
     }

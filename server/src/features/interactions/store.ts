@@ -1,6 +1,9 @@
 // SQL of the invocation chain. Each request is one round trip of primary-key and unique-index lookups; the
-// rows are read fresh, so a revoked install or a disabled command stops invocations at once.
+// rows are read fresh, so a revoked install or a disabled command stops invocations at once. The two statements
+// of the chain's hot path are named prepared statements (platform/prepared.ts): parsed and planned once per
+// connection, and no Knex query building per call.
 import type { Knex } from "knex";
+import { prepare } from "../../platform/prepared.ts";
 import type { CommandOption } from "../commands/index.ts";
 
 /** Everything the CONTRACT 8 checks need; absent when the caller is not a member of the space. */
@@ -16,25 +19,41 @@ export interface InvocationFacts {
   hooks: { id: string; bot_user_id: string; state: "active" | "suspended"; suspended_until: Date | null }[];
 }
 
+interface FactsRow {
+  muted_until: Date | null;
+  channel_in_space: boolean;
+  install_state: string | null;
+  scopes: string[] | null;
+  channel_allowed: boolean | null;
+  bot_state: string | null;
+  options: CommandOption[] | null;
+  version: number | null;
+  enabled: boolean | null;
+  hooks: { id: string; state: "active" | "suspended"; suspended_until: string | null }[];
+}
+
+const FACTS = prepare<FactsRow>(
+  "interactions.invocation_facts",
+  `WITH q AS (SELECT $1::uuid AS space_id, $2::uuid AS user_id, $3::uuid AS channel_id, $4::uuid AS bot_id, $5::text AS command)
+   SELECT m.muted_until,
+          EXISTS (SELECT 1 FROM channels ch WHERE ch.id = q.channel_id AND ch.space_id = q.space_id) AS channel_in_space,
+          i.state AS install_state, i.scopes, (q.channel_id = ANY (i.allowed_channel_ids)) AS channel_allowed,
+          b.state AS bot_state,
+          c.options, c.version, c.enabled,
+          (SELECT coalesce(json_agg(json_build_object('id', w.id, 'state', w.state, 'suspended_until', w.suspended_until)), '[]')
+             FROM webhooks w WHERE w.bot_user_id = q.bot_id AND 'command.invoked' = ANY (w.events)) AS hooks
+     FROM q
+     JOIN members m ON m.space_id = q.space_id AND m.user_id = q.user_id
+     LEFT JOIN bot_installs i ON i.space_id = q.space_id AND i.bot_user_id = q.bot_id
+     LEFT JOIN bots b ON b.user_id = q.bot_id
+     LEFT JOIN commands c ON c.bot_user_id = q.bot_id AND c.name = q.command`,
+);
+
 export async function invocationFacts(
   db: Knex,
   q: { userId: string; spaceId: string; channelId: string; botId: string; command: string },
 ): Promise<InvocationFacts | undefined> {
-  const { rows } = await db.raw(
-    `SELECT m.muted_until,
-            EXISTS (SELECT 1 FROM channels ch WHERE ch.id = :channelId AND ch.space_id = :spaceId) AS channel_in_space,
-            i.state AS install_state, i.scopes, (:channelId::uuid = ANY (i.allowed_channel_ids)) AS channel_allowed,
-            b.state AS bot_state,
-            c.options, c.version, c.enabled,
-            (SELECT coalesce(json_agg(json_build_object('id', w.id, 'state', w.state, 'suspended_until', w.suspended_until)), '[]')
-               FROM webhooks w WHERE w.bot_user_id = :botId AND 'command.invoked' = ANY (w.events)) AS hooks
-       FROM members m
-       LEFT JOIN bot_installs i ON i.space_id = :spaceId AND i.bot_user_id = :botId
-       LEFT JOIN bots b ON b.user_id = :botId
-       LEFT JOIN commands c ON c.bot_user_id = :botId AND c.name = :command
-      WHERE m.space_id = :spaceId AND m.user_id = :userId`,
-    q,
-  );
+  const rows = await FACTS.run(db, [q.spaceId, q.userId, q.channelId, q.botId, q.command]);
   const r = rows[0];
   if (!r) return undefined;
   return {
@@ -44,14 +63,21 @@ export async function invocationFacts(
     scopes: r.scopes,
     channelAllowed: r.channel_allowed,
     botState: r.bot_state,
-    command: r.version === null ? null : { options: r.options, version: r.version, enabled: r.enabled },
-    hooks: (r.hooks as { id: string; state: "active" | "suspended"; suspended_until: string | null }[]).map((h) => ({
+    command: r.version === null ? null : { options: r.options!, version: r.version, enabled: r.enabled! },
+    hooks: r.hooks.map((h) => ({
       id: h.id,
       bot_user_id: q.botId,
       state: h.state,
       suspended_until: h.suspended_until === null ? null : new Date(h.suspended_until),
     })),
   };
+}
+
+const IS_MEMBER = prepare<{ one: number }>("interactions.is_member", "SELECT 1 AS one FROM members WHERE space_id = $1 AND user_id = $2");
+
+/** Whether `userId` is a member of `spaceId` now (respond re-checks the invoker at reply time). */
+export async function isMember(db: Knex, spaceId: string, userId: string): Promise<boolean> {
+  return (await IS_MEMBER.run(db, [spaceId, userId])).length > 0;
 }
 
 export interface CatalogRow {

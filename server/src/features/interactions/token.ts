@@ -1,7 +1,7 @@
 // Interaction tokens (spec 2.8, CONTRACT 8): base64url(JSON context) + "." + hex HMAC-SHA256 of the base64url
 // part, keyed by BOT_TOKEN_SECRET. Stateless: the server keeps no record, and a token is accepted again and
 // again until it expires.
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from "node:crypto";
 
 export const TOKEN_TTL_SECONDS = 900;
 
@@ -21,10 +21,15 @@ const BASE64URL = /^[A-Za-z0-9_-]+$/;
 const FIELDS = ["iid", "bot", "usr", "sp", "ch"] as const;
 
 export class InteractionTokens {
-  constructor(private secret: string, private now: () => number) {}
+  /** The secret's key material, made once: every invoke signs and every respond verifies with it. */
+  private key: KeyObject;
+
+  constructor(secret: string, private now: () => number) {
+    this.key = createSecretKey(Buffer.from(secret, "utf8"));
+  }
 
   private mac(payload: string): Buffer {
-    return createHmac("sha256", this.secret).update(payload).digest();
+    return createHmac("sha256", this.key).update(payload).digest();
   }
 
   sign(ctx: Omit<InteractionContext, "iat" | "exp">): string {

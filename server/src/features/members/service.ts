@@ -1,12 +1,13 @@
 // Members of a space (spec 4.4, CONTRACT 4): the list with fresh presence, kick, roles, nickname, display
 // role, mute. Kick and mute follow the rank rule; moderation writes its audit row in the same transaction.
-import type { Knex } from "knex";
+import { inTransaction, type Db } from "../../platform/db.ts";
 import type { Clock } from "../../platform/clock.ts";
 import { forbidden, notFound } from "../../platform/errors.ts";
 import { recordAudit } from "../audit/index.ts";
 import type { components } from "../../../../generated/api.d.ts";
 import {
-  removeMember, requireMember, requireRole, spaceWithRole, visibleSpace, type MemberRow, type Role, type SpaceEvents,
+  removeMember, requireMember, requireRole, spaceWithRole, visibleSpace,
+  type BotKicks, type MemberEventOutbox, type MemberLeft, type MemberRow, type Role, type SpaceEvents,
 } from "../spaces/index.ts";
 import { activeMuteUntil, mayEditDisplayRole, mayEditNickname, outranks, roleChangeRefusal } from "./rules.ts";
 import * as store from "./store.ts";
@@ -25,9 +26,13 @@ const OFFLINE: MemberPresence = { status: "offline", custom_status: null };
 const RANK_REFUSAL = "cannot act on a member of equal or higher rank";
 
 export interface MembersDeps {
-  db: Knex;
+  db: Db;
   clock: Clock;
   events: SpaceEvents;
+  /** Writes member events' webhook deliveries in the change's transaction; without it, they are written after. */
+  outbox?: MemberEventOutbox;
+  /** A kicked bot's install revoked in the kick's transaction; without it, installs does so after the commit. */
+  bots?: BotKicks;
   presence: PresenceReader;
 }
 
@@ -64,12 +69,17 @@ export class MembersService {
     const target = await this.target(spaceId, memberId);
     if (!outranks(me.role, target.role)) throw forbidden(RANK_REFUSAL);
     const at = this.now();
-    const gone = await this.d.db.transaction(async (trx) => {
+    const outbox = await this.d.outbox?.prepare(spaceId, "member.left", target.user_id);
+    const left = await inTransaction(this.d.db, async (trx): Promise<MemberLeft | undefined> => {
       const row = await removeMember(trx, spaceId, target.user_id, at);
-      if (row) await recordAudit(trx, { action: "member.kick", actorId: userId, spaceId, targetType: "member", targetId: memberId, data: { user_id: target.user_id } });
-      return row;
+      if (!row) return undefined;
+      await recordAudit(trx, { action: "member.kick", actorId: userId, spaceId, targetType: "member", targetId: memberId, data: { user_id: target.user_id } });
+      const event: MemberLeft = { type: "member.left", spaceId, userId: target.user_id, memberId, reason: "kicked", actorId: userId, at };
+      event.outbox = await outbox?.record(trx, event);
+      if (this.d.bots) event.uninstalled = await this.d.bots.revokeKicked(trx, event);
+      return event;
     });
-    if (gone) await this.d.events.emit({ type: "member.left", spaceId, userId: target.user_id, memberId, reason: "kicked", actorId: userId, at });
+    if (left) await this.d.events.emit(left);
   }
 
   async setRole(userId: string, spaceId: string, memberId: string, role: Exclude<Role, "owner">): Promise<Message> {
@@ -77,7 +87,7 @@ export class MembersService {
     const target = await this.target(spaceId, memberId);
     const refusal = roleChangeRefusal(me.role, target.role);
     if (refusal) throw forbidden(refusal);
-    await this.d.db.transaction(async (trx) => {
+    await inTransaction(this.d.db, async (trx) => {
       await store.updateMember(trx, memberId, { role });
       await recordAudit(trx, {
         action: "member.role_update", actorId: userId, spaceId, targetType: "member", targetId: memberId,
@@ -106,7 +116,7 @@ export class MembersService {
   async mute(userId: string, spaceId: string, memberId: string, durationSeconds: number): Promise<Message> {
     const target = await this.moderatable(userId, spaceId, memberId);
     const until = new Date(this.d.clock.now() + durationSeconds * 1000);
-    await this.d.db.transaction(async (trx) => {
+    await inTransaction(this.d.db, async (trx) => {
       await store.updateMember(trx, memberId, { muted_until: until });
       await recordAudit(trx, {
         action: "member.mute", actorId: userId, spaceId, targetType: "member", targetId: memberId,
@@ -118,7 +128,7 @@ export class MembersService {
 
   async unmute(userId: string, spaceId: string, memberId: string): Promise<Message> {
     const target = await this.moderatable(userId, spaceId, memberId);
-    await this.d.db.transaction(async (trx) => {
+    await inTransaction(this.d.db, async (trx) => {
       await store.updateMember(trx, memberId, { muted_until: null });
       await recordAudit(trx, { action: "member.unmute", actorId: userId, spaceId, targetType: "member", targetId: memberId, data: { user_id: target.user_id } });
     });

@@ -1,6 +1,6 @@
 // User messages (CONTRACT 5): stored and relayed as opaque ciphertext — never decoded, never logged, never
 // given to bots — and announced to the channel's viewers over the realtime gateway.
-import type { Knex } from "knex";
+import type { Db } from "../../platform/db.ts";
 import type { Clock } from "../../platform/clock.ts";
 import type { Logger } from "../../platform/logger.ts";
 import { forbidden, notFound } from "../../platform/errors.ts";
@@ -21,7 +21,7 @@ const ACTIVITY_RESOLUTION = "1 minute";
 
 export class MessagesService {
   constructor(
-    private db: Knex,
+    private db: Db,
     private realtime: RealtimePublisher,
     private clock: Clock,
     private log: Logger,

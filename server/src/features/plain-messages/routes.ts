@@ -1,6 +1,6 @@
 // HTTP binding of the bot message API; mounted under /api/bot behind botAuth and the overall bot limit.
 import { Router } from "express";
-import { currentBot } from "../bots/auth.ts";
+import { currentBot } from "../bots/index.ts";
 import type { BotMessagesService } from "./service.ts";
 
 interface Params {

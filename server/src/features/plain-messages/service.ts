@@ -1,8 +1,8 @@
 // Bot messages and reactions (spec 4.7, CONTRACT 8b). Every check goes through the bot's membership in the
 // space (resolveBotInSpace / requireAccess), so the texts are those of spec 7.1; sends are rate limited (spec 8).
-import type { Knex } from "knex";
+import type { Db } from "../../platform/db.ts";
 import { notFound } from "../../platform/errors.ts";
-import type { BotPrincipal } from "../bots/auth.ts";
+import type { BotPrincipal } from "../bots/index.ts";
 import { requireAccess, type InstallResolver } from "../installs/index.ts";
 import { addReaction, findMessage, softDeleteMessage } from "../messages/index.ts";
 import { toMessageResponse, type MessageResponse } from "../messages/index.ts";
@@ -16,7 +16,7 @@ type SendMessageRequest = components["schemas"]["Bot.SendMessageRequest"];
 
 export class BotMessagesService {
   constructor(
-    private db: Knex,
+    private db: Db,
     private installs: InstallResolver,
     private limits: RateLimits,
     private events: ChannelEvents,

@@ -7,6 +7,7 @@ import type { Redis } from "../../platform/redis.ts";
 import type { Kv } from "../../platform/kv.ts";
 import type { Clock } from "../../platform/clock.ts";
 import { newId } from "../../platform/ids.ts";
+import { InFlightBatcher } from "../../platform/realtime/batcher.ts";
 
 /** Users whose last connections were on a process that died, and when that process was last heard of. */
 export type OrphanHandler = (userIds: string[], lastSeenAt: number) => void;
@@ -42,19 +43,37 @@ export class MemoryLedger implements ConnectionLedger {
 const PROCS = "presence:procs";
 const share = (procId: string) => `presence:proc:${procId}`;
 
-// KEYS: total, this process's shares. ARGV: user, ttl.
-const OPEN = `local n = redis.call('INCR', KEYS[1])
-redis.call('PEXPIRE', KEYS[1], ARGV[2])
-redis.call('HINCRBY', KEYS[2], ARGV[1], 1)
-return n`;
-
+// Opens and closes of one event-loop turn, in the order they happened, as one script (a connect storm: one per batch,
+// not one per socket). KEYS: this process's shares, then one total per change. ARGV: ttl, then per change its user
+// and +1 (opened) or -1 (closed). Answers each change's total after it.
 // A close this process never counted (its shares were already taken off as a dead process's) leaves the total alone.
-const CLOSE = `local c = redis.call('HINCRBY', KEYS[2], ARGV[1], -1)
-if c <= 0 then redis.call('HDEL', KEYS[2], ARGV[1]) end
-if c < 0 then return tonumber(redis.call('GET', KEYS[1]) or '0') end
-local n = redis.call('DECR', KEYS[1])
-if n <= 0 then redis.call('DEL', KEYS[1]) n = 0 end
-return n`;
+const APPLY = `local n = #KEYS - 1
+local out = {}
+for i = 1, n do
+  local total, user = KEYS[i + 1], ARGV[2 * i]
+  if ARGV[2 * i + 1] == '1' then
+    out[i] = redis.call('INCR', total)
+    redis.call('PEXPIRE', total, ARGV[1])
+    redis.call('HINCRBY', KEYS[1], user, 1)
+  else
+    local c = redis.call('HINCRBY', KEYS[1], user, -1)
+    if c <= 0 then redis.call('HDEL', KEYS[1], user) end
+    if c < 0 then
+      out[i] = tonumber(redis.call('GET', total) or '0')
+    else
+      local t = redis.call('DECR', total)
+      if t <= 0 then redis.call('DEL', total) t = 0 end
+      out[i] = t
+    end
+  end
+end
+return out`;
+
+/** A connection opened (+1) or closed (-1) on this process. */
+interface Change {
+  userId: string;
+  delta: 1 | -1;
+}
 
 // KEYS: live-process set, the dead process's shares. ARGV: dead process id, prefix of the total keys.
 // Only the caller whose ZREM succeeds takes the shares off, so two processes sweeping at once correct once.
@@ -85,6 +104,11 @@ export class RedisLedger implements ConnectionLedger {
   /** This process's shares, to restore them if it was (wrongly) declared dead, e.g. after a long pause. */
   private mine = new Map<string, number>();
   private timer: NodeJS.Timeout | undefined;
+  /**
+   * Changes made while a script runs go out together in the next one, one script at a time, in the order they
+   * happened (a close never overtakes its open). At most 1,000 per script: a bounded time inside Redis.
+   */
+  private changes = new InFlightBatcher<Change, number>((part) => this.apply(part), { maxInFlight: 1, maxBatch: 1000 });
   private onOrphans: OrphanHandler = () => {};
 
   constructor(
@@ -96,16 +120,28 @@ export class RedisLedger implements ConnectionLedger {
     private o: RedisLedgerOptions,
   ) {}
 
-  async opened(userId: string): Promise<number> {
+  opened(userId: string): Promise<number> {
     this.mine.set(userId, (this.mine.get(userId) ?? 0) + 1);
-    return (await this.redis.eval(OPEN, 2, this.total(userId), share(this.procId), userId, this.keys.ttlMs)) as number;
+    return this.change(userId, 1);
   }
 
-  async closed(userId: string): Promise<number> {
+  closed(userId: string): Promise<number> {
     const c = (this.mine.get(userId) ?? 0) - 1;
     if (c > 0) this.mine.set(userId, c);
     else this.mine.delete(userId);
-    return (await this.redis.eval(CLOSE, 2, this.total(userId), share(this.procId), userId)) as number;
+    return this.change(userId, -1);
+  }
+
+  private change(userId: string, delta: 1 | -1): Promise<number> {
+    return this.changes.load({ userId, delta });
+  }
+
+  private async apply(part: Change[]): Promise<number[]> {
+    const keys = [share(this.procId), ...part.map((c) => this.total(c.userId))];
+    const args: (string | number)[] = [this.keys.ttlMs];
+    for (const c of part) args.push(c.userId, c.delta);
+    const totals = (await this.redis.eval(APPLY, keys.length, ...keys, ...args)) as number[];
+    return totals.map(Number);
   }
 
   async start(onOrphans: OrphanHandler): Promise<void> {

@@ -2,12 +2,12 @@
 // never in a PostgreSQL row. The visible status is computed from those facts at read time (rules.ts);
 // transitions that time alone causes (idle, offline) are announced by a timer in the process that last saw a change.
 // Connection counts go through the ConnectionLedger, which corrects them when a server process dies.
-import type { Knex } from "knex";
-import DataLoader from "dataloader";
+import type { Db } from "../../platform/db.ts";
 import type { Kv } from "../../platform/kv.ts";
 import type { Clock } from "../../platform/clock.ts";
 import type { RealtimePublisher } from "../../platform/realtime/publisher.ts";
 import type { PresenceSelection } from "../../platform/realtime/frames.ts";
+import { InFlightBatcher } from "../../platform/realtime/batcher.ts";
 import { CONTRACT_TIMINGS, effectiveStatus, nextTransitionAt, publicView, type PresenceFacts, type PresenceStatus, type PresenceTimings } from "./rules.ts";
 import { MemoryLedger, type ConnectionLedger } from "./ledger.ts";
 import { allMembers, audiencesOf, memberRange, membersAmong, type Audience } from "./store.ts";
@@ -45,7 +45,7 @@ const KEYS_PER_USER = 5;
 export interface PresenceOptions {
   kv: Kv;
   clock: Clock;
-  db: Knex;
+  db: Db;
   realtime: RealtimePublisher;
   /** Defaults to a plain Kv counter (one process). */
   ledger?: ConnectionLedger;
@@ -60,13 +60,15 @@ export class PresenceService {
   private onlineCounts = new Map<string, { at: number; count: Promise<number> }>();
   private readonly kv: Kv;
   private readonly clock: Clock;
-  private readonly db: Knex;
+  private readonly db: Db;
   private readonly realtime: RealtimePublisher;
   private readonly ledger: ConnectionLedger;
   readonly timings: PresenceTimings;
   readonly largeThreshold: number;
-  /** Announcements of one event-loop turn share three queries (a connect storm: per batch, not per socket). */
-  private audiences: DataLoader<string, Audience>;
+  /** Announcements made while an audience query runs share the next one (a connect storm: per batch, not per socket). */
+  private audiences: InFlightBatcher<string, Audience>;
+  /** Facts read by connects while a read runs share the next one: one MGET per batch. */
+  private connectFacts: InFlightBatcher<string, PresenceFacts>;
 
   constructor(o: PresenceOptions) {
     this.kv = o.kv;
@@ -76,12 +78,19 @@ export class PresenceService {
     this.ledger = o.ledger ?? new MemoryLedger(o.kv, { kvKey: K.conns, ttlMs: CONN_TTL_MS });
     this.timings = o.timings ?? CONTRACT_TIMINGS;
     this.largeThreshold = o.largeThreshold ?? 250;
-    this.audiences = new DataLoader(
+    this.audiences = new InFlightBatcher(
       async (ids) => {
-        const found = await audiencesOf(this.db, ids, this.largeThreshold);
+        const found = await audiencesOf(this.db, [...new Set(ids)], this.largeThreshold);
         return ids.map((id) => found.get(id)!);
       },
-      { cache: false, maxBatchSize: 500, batchScheduleFn: (run) => void setImmediate(run) },
+      { maxBatch: 500 },
+    );
+    this.connectFacts = new InFlightBatcher(
+      async (ids) => {
+        const values = await this.kv.mget(ids.flatMap(keysOf));
+        return ids.map((_, i) => parseFacts(values.slice(i * KEYS_PER_USER, (i + 1) * KEYS_PER_USER)));
+      },
+      { maxBatch: 500 },
     );
   }
 
@@ -92,10 +101,11 @@ export class PresenceService {
 
   /** A realtime connection of `userId` opened (called by the gateway). */
   async connected(userId: string): Promise<void> {
-    const n = await this.ledger.opened(userId);
+    // The facts are read alongside the count, not after it: the count they hold is replaced by the ledger's answer,
+    // and the rest is not changed by a connect. Both are batched per event-loop turn and go out in one write.
+    const [n, f] = await Promise.all([this.ledger.opened(userId), this.connectFacts.load(userId)]);
     // Already connected elsewhere: this connection changes nothing anyone sees.
     if (n !== 1) return;
-    const f = await this.facts(userId);
     if (f.leftAt !== null) await this.kv.del(K.left(userId));
     this.cancelTimer(userId);
     await this.announceIfChanged(userId, { ...f, connections: 0 }, { ...f, connections: n, leftAt: null }, true);

@@ -14,39 +14,27 @@ export interface Audience {
   hidden: boolean;
 }
 
-// Named statements with the ids as one array parameter: a connect storm runs these once per batch of sockets, and
-// Knex's query building cost more CPU than the queries (the same reason as platform/prepared.ts's other users).
-const SPACES_OF = prepare<{ user_id: string; space_id: string; member_count: number }>(
-  "presence_audience_spaces",
-  "SELECT m.user_id, m.space_id, s.member_count FROM members m JOIN spaces s ON s.id = m.space_id WHERE m.user_id = ANY($1::uuid[])",
-);
-const FRIENDS_OUTSIDE_SMALL_SPACES = prepare<{ user_id: string; friend_id: string }>(
-  "presence_audience_friends",
-  `SELECT f.user_id, f.friend_id FROM friendships f
-   WHERE f.user_id = ANY($1::uuid[]) AND f.state = 'accepted' AND NOT EXISTS (
-     SELECT 1 FROM members m1 JOIN members m2 ON m2.space_id = m1.space_id JOIN spaces s ON s.id = m1.space_id
-     WHERE m1.user_id = f.user_id AND m2.user_id = f.friend_id AND s.member_count <= $2::int)`,
-);
-const SHOW_PRESENCE = prepare<{ id: string; show: unknown }>(
-  "presence_audience_hidden",
-  "SELECT id, settings->'privacy'->'show_presence' AS show FROM users WHERE id = ANY($1::uuid[])",
+// One named statement with the ids as one array parameter: a connect storm runs it once per batch of sockets, and
+// Knex's query building cost more CPU than the query (the same reason as platform/prepared.ts's other users). One
+// row per user: its spaces split by size, its friends who share no small space with it, its show_presence setting.
+const AUDIENCES = prepare<{ id: string; show: unknown; small: string[]; large: string[]; friends: string[] }>(
+  "presence_audiences",
+  `SELECT u.id, u.settings->'privacy'->'show_presence' AS show,
+     ARRAY(SELECT m.space_id FROM members m JOIN spaces s ON s.id = m.space_id WHERE m.user_id = u.id AND s.member_count <= t.n) AS small,
+     ARRAY(SELECT m.space_id FROM members m JOIN spaces s ON s.id = m.space_id WHERE m.user_id = u.id AND s.member_count > t.n) AS large,
+     ARRAY(SELECT f.friend_id FROM friendships f WHERE f.user_id = u.id AND f.state = 'accepted' AND NOT EXISTS (
+       SELECT 1 FROM members m1 JOIN members m2 ON m2.space_id = m1.space_id JOIN spaces s ON s.id = m1.space_id
+       WHERE m1.user_id = f.user_id AND m2.user_id = f.friend_id AND s.member_count <= t.n)) AS friends
+   FROM (SELECT $1::uuid[] AS ids, $2::int AS n) t JOIN users u ON u.id = ANY(t.ids)`,
 );
 
-/** The audiences of many users in three queries (the announcements of one event-loop turn are batched). */
+/** The audiences of many users in one query (the announcements of one event-loop turn are batched). */
 export async function audiencesOf(db: Knex, userIds: readonly string[], largeThreshold: number): Promise<Map<string, Audience>> {
   const ids = [...userIds];
-  const [spaces, friends, users] = await Promise.all([
-    SPACES_OF.run(db, [ids]),
-    FRIENDS_OUTSIDE_SMALL_SPACES.run(db, [ids, largeThreshold]),
-    SHOW_PRESENCE.run(db, [ids]),
-  ]);
   const out = new Map<string, Audience>(ids.map((id) => [id, { smallSpaceIds: [], largeSpaceIds: [], friendIds: [], hidden: false }]));
-  for (const r of spaces) {
-    const a = out.get(r.user_id)!;
-    (r.member_count > largeThreshold ? a.largeSpaceIds : a.smallSpaceIds).push(r.space_id);
+  for (const r of await AUDIENCES.run(db, [ids, largeThreshold])) {
+    out.set(r.id, { smallSpaceIds: r.small, largeSpaceIds: r.large, friendIds: r.friends, hidden: r.show === false });
   }
-  for (const r of friends) out.get(r.user_id)!.friendIds.push(r.friend_id);
-  for (const r of users) out.get(r.id)!.hidden = r.show === false;
   return out;
 }
 

@@ -76,6 +76,8 @@ describe("limiter store down", () => {
       ["react", () => http.post(`/api/bot/spaces/${space.id}/messages/${sent.body.id}/reactions`, { emoji: "x" }, { bot: bot.token }), null],
       ["commands", () => http.get("/api/bot/commands", { bot: bot.token }), null],
       ["voice", () => http.post(`/api/bot/spaces/${space.id}/voice/${voice}/join`, undefined, { bot: bot.token }), null],
+      // Counted by the respond handler itself, before it looks at the token.
+      ["respond", () => http.post("/api/bot/interactions/respond", { interaction_token: "x.y", content: "z" }, { bot: bot.token }), null],
     ];
     for (const [name, call, retryAfter] of checks) {
       const res = await call();

@@ -1,7 +1,7 @@
 // Retention (issue 17 item 12): finished webhook deliveries, used or expired e-mail tokens, rotated or revoked
 // refresh tokens, old MLS commits and unclaimed Welcomes are deleted on a schedule. Every process runs the
 // schedule; a PostgreSQL advisory lock taken for the round lets one of them prune at a time (the others skip it).
-import type { Knex } from "knex";
+import { inTransaction, type Db } from "../../platform/db.ts";
 import type { Logger } from "../../platform/logger.ts";
 import type { RetentionConfig } from "../../platform/config.ts";
 import * as store from "./store.ts";
@@ -22,7 +22,7 @@ export class RetentionJob {
   private running: Promise<unknown> | undefined;
 
   constructor(
-    private db: Knex,
+    private db: Db,
     private config: RetentionConfig,
     private log: Logger,
   ) {}
@@ -49,7 +49,7 @@ export class RetentionJob {
 
   /** One round; null when another process holds the round (its advisory lock). */
   async runOnce(): Promise<PruneCounts | null> {
-    const counts = await this.db.transaction(async (trx) => {
+    const counts = await inTransaction(this.db, async (trx) => {
       if (!(await store.tryRoundLock(trx))) return null;
       const c = this.config;
       return {

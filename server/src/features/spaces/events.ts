@@ -29,6 +29,11 @@ export interface MemberLeft {
   at: Date;
   /** The webhook deliveries of this event, already written in the change's transaction (see MemberEventOutbox). */
   outbox?: string[];
+  /**
+   * A kick's effect on a bot's install, already written in the kick's transaction (see BotKicks): the
+   * bot.uninstalled deliveries to queue, or null when the member was no installed bot.
+   */
+  uninstalled?: string[] | null;
 }
 
 export interface SpaceDeleted {
@@ -42,11 +47,25 @@ export interface SpaceDeleted {
 
 /**
  * Writes a member event's webhook deliveries inside the transaction of the change (the outbox), so a crash
- * between commit and queueing loses none. A change that used it emits the event with `outbox` set; the webhook
- * forwarding then only queues those ids. Changes that emit without it get theirs written after commit.
+ * between commit and queueing loses none. `prepare` finds the bots that must hear of `type` about `userId`
+ * before the transaction opens (nothing is read inside it); `record`, called in the change's transaction,
+ * writes their deliveries and answers the ids. A change that used it emits the event with `outbox` set; the
+ * webhook forwarding then only queues those ids. Changes that emit without it get theirs written after commit.
  */
 export interface MemberEventOutbox {
+  prepare(spaceId: string, type: "member.joined" | "member.left", userId: string): Promise<MemberEventDeliveries>;
+}
+
+export interface MemberEventDeliveries {
+  /** False when no bot listens: a change that is one statement then needs no transaction for the outbox. */
+  listened: boolean;
   record(trx: Knex, event: MemberJoined | MemberLeft): Promise<string[]>;
+}
+
+/** A kicked member that is a bot loses its install too, in the kick's transaction (installs provides it). */
+export interface BotKicks {
+  /** Revokes a live install of the kicked member and writes its bot.uninstalled deliveries; null when none. */
+  revokeKicked(trx: Knex, event: MemberLeft): Promise<string[] | null>;
 }
 
 export type SpaceEvent = MemberJoined | MemberLeft | SpaceDeleted;

@@ -6,7 +6,7 @@ export {
   type Channel, type Membership, type SpaceContext,
 } from "./membership.ts";
 export { ROLE_RANK, atLeast, isMuted, type Role } from "./rules.ts";
-export { SpaceEvents, type MemberEventOutbox, type MemberJoined, type MemberLeft, type SpaceDeleted, type SpaceEvent } from "./events.ts";
+export { SpaceEvents, type BotKicks, type MemberEventOutbox, type MemberJoined, type MemberLeft, type SpaceDeleted, type SpaceEvent } from "./events.ts";
 export { removeMember, touchActivity, type MemberRow } from "./store.ts";
 export { publishMembershipFrames } from "./frames.ts";
 export { SpacesService } from "./service.ts";

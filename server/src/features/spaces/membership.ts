@@ -6,22 +6,9 @@ import type { Knex } from "knex";
 import { forbidden, notFound } from "../../platform/errors.ts";
 import { atLeast, type Role } from "./rules.ts";
 import * as store from "./store.ts";
-import type { SpaceRow } from "./store.ts";
+import type { Channel, Membership, SpaceRow } from "./store.ts";
 
-export interface Membership {
-  memberId: string;
-  spaceId: string;
-  userId: string;
-  role: Role;
-  mutedUntil: Date | null;
-}
-
-export interface Channel {
-  id: string;
-  spaceId: string;
-  name: string;
-  type: "text" | "voice";
-}
+export type { Channel, Membership } from "./store.ts";
 
 export interface SpaceContext {
   space: SpaceRow;

@@ -1,6 +1,7 @@
 // Spaces (spec 4.4, CONTRACT 4): create, read, change, delete, directory, joining and join requests.
-// Writes run in one transaction with their audit rows; domain events go out after the commit.
-import type { Knex } from "knex";
+// Writes run in one transaction with their audit rows and, for joins and leaves a bot hears of, their webhook
+// deliveries (the outbox); domain events go out after the commit.
+import { inTransaction, type Db } from "../../platform/db.ts";
 import type { Clock } from "../../platform/clock.ts";
 import type { LimiterFactory } from "../../platform/limiter.ts";
 import { badRequest, forbidden, notFound } from "../../platform/errors.ts";
@@ -8,7 +9,7 @@ import { newId } from "../../platform/ids.ts";
 import { recordAudit, spaceAuditLog, type AuditLogEntry } from "../audit/index.ts";
 import { UserLimit, USER_LIMITS } from "../ratelimits/index.ts";
 import type { components } from "../../../../generated/api.d.ts";
-import type { SpaceEvents } from "./events.ts";
+import type { MemberEventOutbox, MemberJoined, MemberLeft, SpaceEvents } from "./events.ts";
 import { loadSpace, requireRole, SPACE_NOT_FOUND, spaceWithRole, visibleSpace } from "./membership.ts";
 import { likePattern, newInviteCode } from "./rules.ts";
 import * as store from "./store.ts";
@@ -24,9 +25,11 @@ const DEFAULT_CHANNELS = [
 ] as const;
 
 export interface SpacesDeps {
-  db: Knex;
+  db: Db;
   clock: Clock;
   events: SpaceEvents;
+  /** Writes member events' webhook deliveries in the change's transaction; without it, they are written after. */
+  outbox?: MemberEventOutbox;
   /** Limits join/leave loops per (user, space) (README "Abuse limits"); without it, unlimited. */
   limiters?: LimiterFactory;
 }
@@ -48,7 +51,7 @@ export class SpacesService {
     const id = newId();
     const ownerMemberId = newId();
     await this.withFreshInviteCode((code) =>
-      this.d.db.transaction(async (trx) => {
+      inTransaction(this.d.db, async (trx) => {
         await store.insertSpace(trx, {
           id, name: body.name, description: body.description ?? "", visibility: body.visibility ?? "private",
           owner_id: userId, invite_code: code, last_activity_at: at, created_at: at,
@@ -79,7 +82,7 @@ export class SpacesService {
     if (body.visibility !== undefined) patch.visibility = body.visibility;
     const changed = Object.keys(patch);
     await this.withFreshInviteCode((code) =>
-      this.d.db.transaction(async (trx) => {
+      inTransaction(this.d.db, async (trx) => {
         await store.updateSpace(trx, spaceId, body.regenerate_invite_code ? { ...patch, invite_code: code } : patch);
         await recordAudit(trx, {
           action: "space.update", actorId: userId, spaceId, targetType: "space", targetId: spaceId,
@@ -96,7 +99,7 @@ export class SpacesService {
       requireRole(ctx, "member");
       throw forbidden("only the owner can delete the space");
     }
-    const memberUserIds = await this.d.db.transaction(async (trx) => {
+    const memberUserIds = await inTransaction(this.d.db, async (trx) => {
       const ids = await store.memberUserIds(trx, spaceId);
       await store.deleteSpace(trx, spaceId);
       await recordAudit(trx, { action: "space.delete", actorId: userId, spaceId, targetType: "space", targetId: spaceId, data: { name: ctx.space.name } });
@@ -156,8 +159,10 @@ export class SpacesService {
     if (me.role === "owner") throw badRequest("owner cannot leave; transfer ownership or delete the space");
     await this.countChange(userId, spaceId);
     const at = this.now();
-    const gone = await store.removeMember(this.d.db, spaceId, userId, at);
-    if (gone) await this.d.events.emit({ type: "member.left", spaceId, userId, memberId: gone.id, reason: "left", actorId: null, at });
+    await this.changeMembership(spaceId, "member.left", userId, async (db): Promise<MemberLeft | undefined> => {
+      const gone = await store.removeMember(db, spaceId, userId, at);
+      return gone && { type: "member.left", spaceId, userId, memberId: gone.id, reason: "left", actorId: null, at };
+    });
   }
 
   /** A join request to a private space; a second one while the first is pending answers the first. */
@@ -189,7 +194,8 @@ export class SpacesService {
     const req = await this.requestForAdmin(userId, requestId);
     const at = this.now();
     const memberId = newId();
-    const added = await this.d.db.transaction(async (trx) => {
+    const outbox = await this.d.outbox?.prepare(req.space_id, "member.joined", req.user_id);
+    const joined = await inTransaction(this.d.db, async (trx): Promise<MemberJoined | undefined> => {
       if (!(await store.resolveRequest(trx, requestId, "approved", userId, at))) {
         const now = await store.findRequest(trx, requestId);
         if (now?.status === "approved") return undefined;
@@ -200,15 +206,18 @@ export class SpacesService {
         action: "join_request.approve", actorId: userId, spaceId: req.space_id, targetType: "join_request", targetId: requestId,
         data: { user_id: req.user_id },
       });
-      return member;
+      if (!member) return undefined;
+      const event: MemberJoined = { type: "member.joined", spaceId: req.space_id, userId: req.user_id, memberId: member.id, role: "member", via: "request", at };
+      event.outbox = await outbox?.record(trx, event);
+      return event;
     });
-    if (added) await this.d.events.emit({ type: "member.joined", spaceId: req.space_id, userId: req.user_id, memberId: added.id, role: "member", via: "request", at });
+    if (joined) await this.d.events.emit(joined);
     return view.toJoinRequest((await store.findRequest(this.d.db, requestId))!);
   }
 
   async reject(userId: string, requestId: string): Promise<{ message: string }> {
     const req = await this.requestForAdmin(userId, requestId);
-    await this.d.db.transaction(async (trx) => {
+    await inTransaction(this.d.db, async (trx) => {
       if (!(await store.resolveRequest(trx, requestId, "rejected", userId, this.now()))) throw badRequest("join request already resolved");
       await recordAudit(trx, {
         action: "join_request.reject", actorId: userId, spaceId: req.space_id, targetType: "join_request", targetId: requestId,
@@ -231,10 +240,29 @@ export class SpacesService {
   /** Adds the caller as a member (idempotent) and announces it after the commit. */
   private async admit(userId: string, spaceId: string, via: "join" | "invite"): Promise<view.SpaceResponse> {
     const at = this.now();
-    const added = await store.addMember(this.d.db, { id: newId(), spaceId, userId, role: "member", at });
-    if (added) await this.d.events.emit({ type: "member.joined", spaceId, userId, memberId: added.id, role: "member", via, at });
+    await this.changeMembership(spaceId, "member.joined", userId, async (db): Promise<MemberJoined | undefined> => {
+      const added = await store.addMember(db, { id: newId(), spaceId, userId, role: "member", at });
+      return added && { type: "member.joined", spaceId, userId, memberId: added.id, role: "member", via, at };
+    });
     const ctx = (await loadSpace(this.d.db, spaceId, userId))!;
     return view.toSpaceResponse(ctx.space, ctx.me?.role ?? null);
+  }
+
+  /**
+   * A join or leave (one statement, `change`, which answers the event it made, if any) and its webhook deliveries
+   * (the outbox): in one transaction when a bot listens, the statement alone otherwise. The event goes out after.
+   */
+  private async changeMembership<E extends MemberJoined | MemberLeft>(
+    spaceId: string, type: E["type"], userId: string, change: (db: Db) => Promise<E | undefined>,
+  ): Promise<void> {
+    const outbox = await this.d.outbox?.prepare(spaceId, type, userId);
+    const write = async (db: Db) => {
+      const event = await change(db);
+      if (event && outbox) event.outbox = await outbox.record(db, event);
+      return event;
+    };
+    const event = outbox?.listened ? await inTransaction(this.d.db, write) : await write(this.d.db);
+    if (event) await this.d.events.emit(event);
   }
 
   /** Runs `write` with a new invite code, again with another on the (astronomically rare) clash. */

@@ -1,8 +1,24 @@
 // SQL of spaces, memberships and join requests. Member counts change only in the statements that add or
 // remove a member row, so concurrent joins and leaves can never make them drift.
 import type { Knex } from "knex";
+import { prepare } from "../../platform/prepared.ts";
 import type { Role } from "./rules.ts";
-import type { Channel, Membership } from "./membership.ts";
+
+/** A user's membership of a space, as the membership API (membership.ts) answers it. */
+export interface Membership {
+  memberId: string;
+  spaceId: string;
+  userId: string;
+  role: Role;
+  mutedUntil: Date | null;
+}
+
+export interface Channel {
+  id: string;
+  spaceId: string;
+  name: string;
+  type: "text" | "voice";
+}
 
 export interface SpaceRow {
   id: string;
@@ -97,9 +113,9 @@ export async function discover(db: Knex, viewerId: string, sort: DiscoverSort, l
  * Two branches so each has a good plan: public matches either through the trigram GIN index
  * spaces_name_trgm (selective patterns of 3+ characters) or by walking spaces_public_members in order
  * until `limit` match (short, common patterns — no full scan and sort); the caller's private spaces come
- * from members (user_id). A builder, so the benchmark can EXPLAIN exactly this query.
+ * from members (user_id). The spaces benchmark EXPLAINs this query as the server sends it.
  */
-export function searchQuery(db: Knex, viewerId: string, pattern: string, limit: number): Knex.QueryBuilder {
+export async function search(db: Knex, viewerId: string, pattern: string, limit: number): Promise<(DirectoryRow & { visibility: string })[]> {
   const order = [{ column: "member_count", order: "desc" }, { column: "id", order: "desc" }];
   const pub = db("spaces as s")
     .where("s.visibility", "public")
@@ -114,10 +130,6 @@ export function searchQuery(db: Knex, viewerId: string, pattern: string, limit: 
     .whereRaw("s.name ILIKE ?", [pattern])
     .select([...s(SPACE_COLUMNS), db.raw("true AS is_member")]);
   return db.select("*").from(db.unionAll([pub, own], true).as("found")).orderBy(order).limit(limit);
-}
-
-export async function search(db: Knex, viewerId: string, pattern: string, limit: number): Promise<(DirectoryRow & { visibility: string })[]> {
-  return searchQuery(db, viewerId, pattern, limit);
 }
 
 export async function updateSpace(db: Knex, id: string, patch: Partial<Pick<SpaceRow, "name" | "description" | "visibility" | "invite_code">>) {
@@ -191,9 +203,16 @@ export async function spaceWithMembership(db: Knex, spaceId: string, userId: str
 /** (user, space) pairs for the given users, in one query (the realtime gateway loads memberships with it). */
 export async function spaceIdsOfUsers(db: Knex, userIds: string[]): Promise<{ userId: string; spaceId: string }[]> {
   if (!userIds.length) return [];
-  const rows = await db("members").select("user_id", "space_id").whereIn("user_id", userIds);
-  return rows.map((r: { user_id: string; space_id: string }) => ({ userId: r.user_id, spaceId: r.space_id }));
+  const rows = await SPACE_IDS_OF_USERS.run(db, [userIds]);
+  return rows.map((r) => ({ userId: r.user_id, spaceId: r.space_id }));
 }
+
+// A named statement with the ids as one array parameter: socket connects run it once per batch (a connect storm),
+// where Knex's query building cost more CPU than the query.
+const SPACE_IDS_OF_USERS = prepare<{ user_id: string; space_id: string }>(
+  "spaces_space_ids_of_users",
+  "SELECT user_id, space_id FROM members WHERE user_id = ANY($1::uuid[])",
+);
 
 export async function findChannel(db: Knex, spaceId: string, channelId: string): Promise<Channel | undefined> {
   const row = await db("channels").select("id", "space_id", "name", "type").where({ id: channelId, space_id: spaceId }).first();

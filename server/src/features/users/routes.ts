@@ -1,19 +1,18 @@
 // HTTP binding of /api/users: profile, avatar, settings, anonymous accounts, presence.
-import { Router, type Request } from "express";
-import { currentUser, userAuth, type UserAuthenticator } from "../auth/index.ts";
-import type { PresenceService } from "../presence/service.ts";
+import { Router, type Request, type RequestHandler } from "express";
+import type { PresenceService } from "../presence/index.ts";
 import type { UsersService } from "./service.ts";
 
 export interface UsersRouteDeps {
   users: UsersService;
   presence: PresenceService;
-  auth: UserAuthenticator;
+  /** The user authentication middleware and the id of the user it found: auth's, handed in by the composition root. */
+  requireUser: RequestHandler;
+  currentUserId: (req: Request) => string;
 }
 
-export function usersRoutes({ users, presence, auth }: UsersRouteDeps): Router {
+export function usersRoutes({ users, presence, requireUser, currentUserId: me }: UsersRouteDeps): Router {
   const r = Router();
-  const requireUser = userAuth(auth);
-  const me = (req: Request) => currentUser(req).id;
 
   r.get("/me", requireUser, async (req, res) => void res.json(await users.me(me(req))));
   r.patch("/me", requireUser, async (req, res) => void res.json(await users.update(me(req), req.body)));
@@ -43,7 +42,7 @@ export function usersRoutes({ users, presence, auth }: UsersRouteDeps): Router {
   });
 
   r.post("/register", async (req, res) => {
-    const meta = { userAgent: req.headers["user-agent"] ?? null, deviceName: null, ip: req.ip ?? req.socket.remoteAddress ?? "unknown" };
+    const meta = { userAgent: req.headers["user-agent"] ?? null, ip: req.ip ?? req.socket.remoteAddress ?? "unknown" };
     res.json(await users.registerAnonymous(meta));
   });
 

@@ -25,6 +25,11 @@ export class UserRows {
     return hit ? Promise.resolve(hit.value) : this.cache.load(id, () => findUser(this.db, id));
   }
 
+  /** The cached row, or undefined on a miss (synchronous: /me answers a hit without a promise). */
+  cached(id: string): UserRow | undefined {
+    return this.cache.hit(id)?.value;
+  }
+
   /** After a committed write to the user's row (profile, e-mail, verification, 2FA, admin, deletion …). */
   changed(id: string): Promise<void> {
     return this.cache.invalidate(id);

@@ -1,11 +1,9 @@
 // Profiles, default avatars, settings and anonymous accounts (spec 4.3, CONTRACT 3).
-import type { Knex } from "knex";
+import type { Db } from "../../platform/db.ts";
 import { badRequest, conflict, notFound } from "../../platform/errors.ts";
 import { newId } from "../../platform/ids.ts";
-import type { Passwords } from "../auth/index.ts";
-import type { AuthService, ClientMeta } from "../auth/index.ts";
-import type { PresenceService } from "../presence/service.ts";
-import { randomAvatarIndex, toUserResponse, type UserResponse } from "./view.ts";
+import type { PresenceService } from "../presence/index.ts";
+import { ownUserResponse, randomAvatarIndex, toUserResponse, type UserResponse, type UserRow } from "./view.ts";
 import { anonymousUsername, upgradeFields, NOT_ANONYMOUS } from "./rules.ts";
 import { splitUpdate, withDefaults, type UserSettings, type UserSettingsUpdate } from "./settings.ts";
 import * as store from "./store.ts";
@@ -24,12 +22,31 @@ function clash(err: unknown): never {
   throw err;
 }
 
+// What users needs of auth, as auth's own classes already provide it. The composition root hands them in, so the
+// import arrow points one way: auth uses users (rows, view), users never imports auth.
+
+/** What a new device session records of the client that asked for it. */
+export interface SessionMeta {
+  userAgent: string | null;
+  ip: string;
+}
+
+/** Opens a device session for an account and issues its tokens (auth's `AuthService`). */
+export interface SessionOpener {
+  finishLogin(user: UserRow, meta: SessionMeta): Promise<{ access_token: string; refresh_token: string }>;
+}
+
+/** Hashes a password under the shared bound on concurrent Argon2 work (auth's `Passwords`). */
+export interface PasswordHasher {
+  hash(password: string): Promise<string>;
+}
+
 export interface UsersDeps {
-  db: Knex;
-  auth: AuthService;
+  db: Db;
+  auth: SessionOpener;
   presence: PresenceService;
-  /** Hashes an upgrade's password under the shared bound on concurrent Argon2 work. */
-  passwords: Passwords;
+  /** Hashes an upgrade's password. */
+  passwords: PasswordHasher;
   rows: UserRows;
 }
 
@@ -39,7 +56,7 @@ export class UsersService {
   async me(userId: string): Promise<UserResponse> {
     const u = await this.d.rows.find(userId);
     if (!u) throw notFound("user not found");
-    return toUserResponse(u, true);
+    return ownUserResponse(u);
   }
 
   async publicProfile(userId: string): Promise<UserResponse> {
@@ -112,7 +129,7 @@ export class UsersService {
   }
 
   /** A real account without e-mail or password, and tokens of a first device session. */
-  async registerAnonymous(meta: ClientMeta): Promise<AnonymousRegisterResponse> {
+  async registerAnonymous(meta: SessionMeta): Promise<AnonymousRegisterResponse> {
     let user;
     for (let attempt = 0; ; attempt++) {
       try {

@@ -23,6 +23,17 @@ export const USER_COLUMNS = [
   "is_bot", "is_anonymous", "is_admin", "two_factor_enabled", "created_at",
 ] as const;
 
+// A user's own record, built once per cached row (rows are replaced, never changed, when the user changes):
+// /me is asked on every client start and poll, and building it was a visible share of its profile.
+const ownRecords = new WeakMap<UserRow, UserResponse>();
+
+/** toUserResponse(u, true), the same object for the same row: callers must not change it. */
+export function ownUserResponse(u: UserRow): UserResponse {
+  let r = ownRecords.get(u);
+  if (!r) ownRecords.set(u, (r = toUserResponse(u, true)));
+  return r;
+}
+
 export function toUserResponse(u: UserRow, self: boolean): UserResponse {
   const pub: UserResponse = {
     id: u.id,

@@ -1,7 +1,7 @@
 // HTTP binding of voice joins: the member route (Bearer) and the bot route (under /api/bot, behind botAuth).
 import { Router, type RequestHandler } from "express";
 import { currentUser } from "../auth/index.ts";
-import { currentBot } from "../bots/auth.ts";
+import { currentBot } from "../bots/index.ts";
 import type { VoiceService } from "./service.ts";
 
 interface Params {

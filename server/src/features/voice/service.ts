@@ -1,10 +1,10 @@
 // Voice joins (CONTRACT 9, spec 4.7): who may join which channel with which publish right, and the
 // `voice.joined` event to the bots that see the channel.
-import type { Knex } from "knex";
+import type { Db } from "../../platform/db.ts";
 import type { Clock } from "../../platform/clock.ts";
 import type { LimiterFactory } from "../../platform/limiter.ts";
 import { badRequest } from "../../platform/errors.ts";
-import type { BotPrincipal } from "../bots/auth.ts";
+import type { BotPrincipal } from "../bots/index.ts";
 import type { InstallResolver } from "../installs/index.ts";
 import { isMuted, requireChannel, requireMembership, type Channel } from "../spaces/index.ts";
 import type { ChannelEvents } from "../plain-messages/index.ts";
@@ -20,7 +20,7 @@ export class VoiceService {
 
   /** `limiters`: member voice-join loops per (user, space) (README "Abuse limits"); bots have spec 8's limits. */
   constructor(
-    private db: Knex,
+    private db: Db,
     private livekit: LiveKitConfig,
     private installs: InstallResolver,
     private events: ChannelEvents,
