@@ -5,6 +5,8 @@
 // a floor measured in the same run over the same hops with bare node:http and ws and no logic: client POST →
 // "service" answers 202 and POSTs to a "bot" → the bot answers 200 and POSTs back → the "service" sends a frame on
 // the client's socket. Also: the 202 of invoke for one user invoking alone (target < 2 ms).
+// As deployed, the service runs in a process of its own (Parley, and the floor's bare service alike); the users and
+// the bot share this process, so their work never sits in the service's event loop.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -15,6 +17,7 @@ import { api } from "../../test/helpers/http.ts";
 import { registerUser } from "../../test/helpers/users.ts";
 import { insertMember, insertSpace } from "../../test/helpers/fixtures.ts";
 import { BENCH_SECRETS } from "./webhooks.ts";
+import { freePort, spawnNode, startParley } from "./realtime-common.ts";
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const USERS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -115,38 +118,26 @@ async function alone(user: Chain, count = 300): Promise<number[]> {
   return times.slice(50).sort((a, b) => a - b); // the first ones warm up
 }
 
-/** The same hops, bare. */
+/** The same hops, bare: the service in its own process (invocation-floor-process.ts), the bot here. */
 async function floor(ctx: Parameters<Scenario["run"]>[0]): Promise<Chain[]> {
   const agent = new Agent({ connections: USERS * 2 });
   ctx.defer(() => agent.close());
-  const sockets = new Map<string, WebSocket>();
-  let seq = 0;
-  let botUrl = "";
-  const service = createServer(async (req, res) => {
-    const body = JSON.parse(await readBody(req));
-    if (req.url === "/invoke") {
-      const id = `i${++seq}`;
-      res.writeHead(202, { "content-type": "application/json" }).end(JSON.stringify({ interaction_id: id }));
-      const r = await request(botUrl, { method: "POST", dispatcher: agent, headers: { "content-type": "application/json" }, body: JSON.stringify({ id, user: body.user }) });
-      await r.body.dump();
-    } else {
-      res.writeHead(204).end();
-      sockets.get(body.user)?.send(JSON.stringify({ type: "reply", interaction_id: body.id, content: "pong" }));
-    }
-  });
-  const wss = new WebSocketServer({ server: service, perMessageDeflate: false });
-  wss.on("connection", (ws, req) => sockets.set(new URL(req.url!, "http://x").searchParams.get("user")!, ws));
-  const serviceUrl = await listen(service);
+  let serviceUrl = "";
   const bot = createServer(async (req, res) => {
-    const body = await readBody(req);
+    const event = JSON.parse(await readBody(req));
     res.writeHead(200).end();
+    const body = JSON.stringify({ interaction_token: event.data.interaction_token, content: `rolled ${event.data.options.sides}` });
     const r = await request(`${serviceUrl}/respond`, { method: "POST", dispatcher: agent, headers: { "content-type": "application/json" }, body });
     await r.body.dump();
   });
-  botUrl = await listen(bot);
+  const botUrl = await listen(bot);
+  const port = await freePort();
+  serviceUrl = `http://127.0.0.1:${port}`;
+  const service = await spawnNode(["--import", "tsx", "bench/scenarios/invocation-floor-process.ts"], { PORT: String(port), BOT_URL: botUrl }, "floor service listening", serviceUrl);
   ctx.defer(async () => {
-    wss.clients.forEach((c) => c.terminate());
-    for (const s of [service, bot]) s.closeAllConnections(), await new Promise((r) => s.close(r));
+    await service.stop();
+    bot.closeAllConnections();
+    await new Promise((r) => bot.close(r));
   });
   const users = await Promise.all(
     Array.from({ length: USERS }, async (_, i) => {
@@ -171,10 +162,13 @@ const sentAt = new Map<string, number>();
 async function service(ctx: Parameters<Scenario["run"]>[0]): Promise<{ users: Chain[]; serverSide(): Promise<string> }> {
   const agent = new Agent({ connections: USERS * 2 });
   ctx.defer(() => agent.close());
-  const server = await ctx.startServer({ WEBHOOK_ALLOW_PRIVATE: "true", ...BENCH_SECRETS });
+  // The rate limits are the bench's knob (refused in production): the service is measured, not its limits.
+  const parley = await startParley({ WEBHOOK_ALLOW_PRIVATE: "true", RATE_LIMIT_MULTIPLIER: "1000000", ...BENCH_SECRETS });
+  ctx.defer(() => parley.close());
+  const server = { url: parley.parley.url };
   const http = api(server.url);
   const owner = await registerUser(server.url);
-  const space = await insertSpace(server.platform.db, owner.id);
+  const space = await insertSpace(parley.db, owner.id);
   const botRes = await http.post("/api/bots", { username: `benchbot_${Date.now() % 1e6}` }, { token: owner.token });
   const bot = { id: botRes.body.bot.id as string, token: botRes.body.token as string };
   await http.put("/api/bot/commands", { commands: [{ name: "roll", description: "Roll", options: [{ name: "sides", type: "integer", description: "sides", required: true, min: 2, max: 100 }] }] }, { bot: bot.token });
@@ -209,7 +203,7 @@ async function service(ctx: Parameters<Scenario["run"]>[0]): Promise<{ users: Ch
   const users = await Promise.all(
     Array.from({ length: USERS }, async () => {
       const u = await registerUser(server.url);
-      await insertMember(server.platform.db, space.id, u.id);
+      await insertMember(parley.db, space.id, u.id);
       const s = await socket(`${server.url.replace("http", "ws")}/api/ws`, u.token);
       ctx.defer(async () => s.ws.terminate());
       const body = JSON.stringify({ bot_user_id: bot.id, command: "roll", options: { sides: 6 } });
@@ -234,7 +228,7 @@ async function service(ctx: Parameters<Scenario["run"]>[0]): Promise<{ users: Ch
   );
   // Server-side view: the service's own invoke time vs the whole HTTP handling of the route.
   const serverSide = async () => {
-    const text = await server.platform.metrics.registry.metrics();
+    const text = await (await request(`${server.url}/metrics`, { dispatcher: agent })).body.text();
     const mean = (re: RegExp) => {
       const [sum, count] = [...text.matchAll(re)].reduce(([s, c], m) => (m[1] === "sum" ? [s + Number(m[2]), c] : [s, c + Number(m[2])]), [0, 0]);
       return count ? ((sum / count) * 1000).toFixed(2) : "n/a";

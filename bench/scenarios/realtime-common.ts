@@ -69,14 +69,14 @@ export interface Bench {
   close(): Promise<void>;
 }
 
-/** A Parley server on PostgreSQL + Redis, in its own process. */
-export async function startParley(): Promise<Bench> {
+/** A Parley server on PostgreSQL + Redis, in its own process; `env` adds to (or overrides) its environment. */
+export async function startParley(env: Record<string, string> = {}): Promise<Bench> {
   const [database, redis] = await Promise.all([createTestDatabase(), claimTestRedis()]);
   const port = await freePort();
   const parley = await spawnNode(
     // BENCH_SERVER_ARGS: extra node flags for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
     [...(process.env.BENCH_SERVER_ARGS?.split(" ").filter(Boolean) ?? []), "--expose-gc", "--import", "tsx", "bench/scenarios/parley-process.ts"],
-    { PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "test", DATABASE_URL: database.url, REDIS_URL: redis.url, JWT_SECRET, BOT_TOKEN_SECRET: JWT_SECRET, LOG_LEVEL: "warn", RATE_LIMIT_MULTIPLIER: "1000" },
+    { PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "test", DATABASE_URL: database.url, REDIS_URL: redis.url, JWT_SECRET, BOT_TOKEN_SECRET: JWT_SECRET, LOG_LEVEL: "warn", RATE_LIMIT_MULTIPLIER: "1000", ...env },
     "Parley is listening",
     `http://127.0.0.1:${port}`,
   );

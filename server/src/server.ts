@@ -108,7 +108,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     realtime,
     installs: installResolver,
     // One limiter for all of spec 8 (texts, Retry-After, fail-closed, rate_limit_rejections_total).
-    invokeLimit: (userId, botId) => rateLimits.invoke(userId, botId),
+    countInvoke: (userId, botId) => rateLimits.countInvoke(userId, botId),
     // The bot-wide limit of a reply, counted by respond alongside its membership read (ratelimits/middleware.ts).
     respondLimit: (botId) => rateLimits.botCall(botId, RESPOND),
   });

@@ -3,6 +3,7 @@ import type { Platform } from "../../platform/index.ts";
 import type { RealtimePublisher } from "../../platform/realtime/publisher.ts";
 import type { WebhookDispatcher } from "../webhooks/index.ts";
 import type { InstallResolver } from "../installs/index.ts";
+import type { PendingLimit } from "../ratelimits/index.ts";
 import { interactionMetrics } from "./metrics.ts";
 import { InteractionsService } from "./service.ts";
 import { InteractionTokens } from "./token.ts";
@@ -14,7 +15,7 @@ export interface InteractionWiring {
   dispatcher: WebhookDispatcher;
   realtime: RealtimePublisher;
   installs: InstallResolver;
-  invokeLimit: (userId: string, botId: string) => Promise<void>;
+  countInvoke: (userId: string, botId: string) => PendingLimit;
   respondLimit: (botId: string) => Promise<void>;
 }
 

@@ -221,6 +221,17 @@ describe("check order (CONTRACT 8): each check fails while every later one would
     for (const result of ["ok", "invalid_options", "rate_limited"]) expect(metrics).toMatch(new RegExp(`^command_invocations_total\\{result="${result}"\\} [1-9]`, "m"));
     expect(metrics).toMatch(/^command_invoke_duration_seconds_count\{result="ok"\} [1-9]/m);
   });
+
+  it("an invocation refused by an earlier check costs no try, sent one by one or all at once", async () => {
+    // The limit is counted while the checks read (one round trip fewer); a refused invocation takes it back.
+    const u = await w.member();
+    for (let i = 0; i < 10; i++) expect(await w.invoke(u, { command: "v", options: {} })).toMatchObject(bad("missing required option: req_i"));
+    const refused = await Promise.all(Array.from({ length: 30 }, (_, i) => w.invoke(u, i % 2 ? { command: "nope" } : { command: "v", options: { req_i: "x" } })));
+    expect(refused.map((r) => r.status).sort()).toEqual([...Array(15).fill(400), ...Array(15).fill(404)]);
+    const valid = await Promise.all(Array.from({ length: 25 }, () => w.invoke(u, { command: "ping" })));
+    expect(valid.filter((r) => r.status === 202)).toHaveLength(20);
+    expect(valid.filter((r) => r.status === 429)).toHaveLength(5);
+  });
 });
 
 describe("fail-closed limiter", () => {
@@ -237,7 +248,7 @@ describe("fail-closed limiter", () => {
     const s = new InteractionsService({
       db: p.db, clock: p.clock, log: p.log, dispatcher: server.webhooks.dispatcher,
       realtime: new RealtimePublisher(p.pubsub), installs: undefined as never,
-      tokens: new InteractionTokens("x".repeat(32), Date.now), metrics: interactionMetrics(registry), invokeLimit: (u, b) => limits.invoke(u, b),
+      tokens: new InteractionTokens("x".repeat(32), Date.now), metrics: interactionMetrics(registry), countInvoke: (u, b) => limits.countInvoke(u, b),
       respondLimit: async () => {}, // not reached: this test only invokes
     });
     const u = await w.member();

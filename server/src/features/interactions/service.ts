@@ -10,6 +10,7 @@ import type { RealtimePublisher } from "../../platform/realtime/publisher.ts";
 import type { WebhookDispatcher } from "../webhooks/index.ts";
 import type { InstallResolver } from "../installs/index.ts";
 import type { BotPrincipal } from "../bots/index.ts";
+import type { PendingLimit } from "../ratelimits/index.ts";
 import { normalizeName } from "../commands/index.ts";
 import { InvokeRefused, checkInvocation, validateInvocation, type InvokeResult } from "./rules.ts";
 import { catalog, invocationFacts, isMember } from "./store.ts";
@@ -33,8 +34,11 @@ export interface InteractionDeps {
   installs: InstallResolver;
   tokens: InteractionTokens;
   metrics: InteractionMetrics;
-  /** The (user, bot) limit of spec 8 (ratelimits; it also counts `rate_limit_rejections_total`); throws its 429. */
-  invokeLimit: (userId: string, botId: string) => Promise<void>;
+  /**
+   * The (user, bot) limit of spec 8 (ratelimits; it also counts `rate_limit_rejections_total`), counted at once and
+   * answered (its 429) or taken back after the other checks.
+   */
+  countInvoke: (userId: string, botId: string) => PendingLimit;
   /**
    * The bot-wide limit of spec 8 for this reply (ratelimits, which leaves it to respond: its middleware skips the
    * route); throws its 429.
@@ -71,16 +75,19 @@ export class InteractionsService {
   private async checkedInvoke(userId: string, spaceId: string, channelId: string, body: InvokeBody) {
     const botId = body.bot_user_id.toLowerCase();
     const name = normalizeName(body.command);
-    const facts = await invocationFacts(this.d.db, { userId, spaceId, channelId, botId, command: name });
-    const now = this.d.clock.now();
-    const command = checkInvocation(facts, now);
-    let options;
+    // The limit is counted while the facts are read, and answered after every other check (CONTRACT 8's order).
+    const limit = this.d.countInvoke(userId, botId);
+    let command, options, facts;
     try {
+      facts = await invocationFacts(this.d.db, { userId, spaceId, channelId, botId, command: name });
+      command = checkInvocation(facts, this.d.clock.now());
       options = validateInvocation(command.options, body.options);
     } catch (err) {
-      throw err instanceof HttpError ? new InvokeRefused("invalid_options", err) : err;
+      await limit.cancel();
+      throw err instanceof HttpError && !(err instanceof InvokeRefused) ? new InvokeRefused("invalid_options", err) : err;
     }
-    await this.limit(userId, botId);
+    await this.limit(limit);
+    const now = this.d.clock.now();
 
     const interactionId = newId();
     const token = this.d.tokens.sign({ iid: interactionId, bot: botId, usr: userId, sp: spaceId, ch: channelId });
@@ -104,9 +111,9 @@ export class InteractionsService {
   }
 
   /** The 429 passes through unchanged; only its metric class is added, from its type. */
-  private async limit(userId: string, botId: string): Promise<void> {
+  private async limit(pending: PendingLimit): Promise<void> {
     try {
-      await this.d.invokeLimit(userId, botId);
+      await pending.answer();
     } catch (err) {
       if (!(err instanceof TooManyRequests)) throw err;
       throw new InvokeRefused(err.limiterDown ? "limiter_unavailable" : "rate_limited", err);

@@ -4,7 +4,7 @@ import type { LimiterFactory } from "../../platform/limiter.ts";
 import type { Logger } from "../../platform/logger.ts";
 import { RateLimits } from "./rate-limits.ts";
 
-export { RateLimits } from "./rate-limits.ts";
+export { RateLimits, type PendingLimit } from "./rate-limits.ts";
 export { botRateLimit } from "./middleware.ts";
 export { UserLimit, USER_LIMITS } from "./user-limit.ts";
 export { LIMITS, MESSAGE_SEND, RESPOND, limitText, UNAVAILABLE_TEXT } from "./rules.ts";

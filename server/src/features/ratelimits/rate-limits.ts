@@ -6,6 +6,14 @@ import { LimiterUnavailable, type Limiter, type LimiterFactory } from "../../pla
 import type { Logger } from "../../platform/logger.ts";
 import { LIMITS, UNAVAILABLE_RETRY_AFTER, limitText, type LimitName, type RetryPolicy, INVOKE, MESSAGE_SEND } from "./rules.ts";
 
+/** A hit counted now and answered later (see RateLimits.countInvoke). */
+export interface PendingLimit {
+  /** Throws the 429 of spec 8 when the count went over, or could not be made. */
+  answer(): Promise<void>;
+  /** Takes the count back: the request was refused by a check that comes before the limit. */
+  cancel(): Promise<void>;
+}
+
 const nameOf = (limiters: Record<LimitName, Limiter>, limiter: Limiter): LimitName =>
   (Object.keys(limiters) as LimitName[]).find((n) => limiters[n] === limiter)!;
 
@@ -82,8 +90,26 @@ export class RateLimits {
     await this.hit("botCalls", botId, policy);
   }
 
-  /** A command invocation (20/60 s per (user, bot); CONTRACT 8). */
-  async invoke(userId: string, botId: string): Promise<void> {
-    await this.hit("invocations", `${userId}:${botId}`, INVOKE);
+  /**
+   * A command invocation (20/60 s per (user, bot); CONTRACT 8), counted at once, while the invocation's own checks read the database (one round trip
+   * fewer on the way to the 202), and answered after them, in CONTRACT 8's order. An invocation another check
+   * refuses takes its count back before it is answered, so a refused invocation costs no try, as before. (While
+   * both are in flight, a refused invocation holds its count for that one round trip: a concurrent invocation at
+   * the very edge of the limit may be refused, never one too many allowed.)
+   */
+  countInvoke(userId: string, botId: string): PendingLimit {
+    const key = `${userId}:${botId}`;
+    const outcome = this.count("invocations", key);
+    outcome.catch(() => {}); // awaited by answer or cancel
+    return {
+      answer: async () => {
+        const why = await outcome;
+        if (why !== "ok") this.refuse("invocations", key, why, INVOKE);
+      },
+      cancel: async () => {
+        if ((await outcome.catch(() => "unavailable")) === "unavailable") return; // nothing was counted
+        await this.limiters.invocations.reward(key).catch((err) => this.log.warn({ err: (err as Error).message }, "rate limiter: could not take an invocation's count back"));
+      },
+    };
   }
 }
