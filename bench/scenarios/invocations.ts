@@ -17,7 +17,7 @@ import { api } from "../../test/helpers/http.ts";
 import { registerUser } from "../../test/helpers/users.ts";
 import { insertMember, insertSpace } from "../../test/helpers/fixtures.ts";
 import { BENCH_SECRETS } from "./webhooks.ts";
-import { freePort, spawnNode, startParley } from "./realtime-common.ts";
+import { cpuMs, freePort, spawnNode, startParley } from "./realtime-common.ts";
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const USERS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -67,6 +67,12 @@ interface Chain {
   reply(id: string): Promise<void>;
 }
 
+/** The users of one side (service or floor) and the pid of the process serving them. */
+interface Side {
+  users: Chain[];
+  pid: number;
+}
+
 const RATES = (process.env.BENCH_INVOKE_RATES ?? "50,200").split(",").map(Number);
 const STEP_RATES = [400, 600, 800, 1000, 1300, 1600, 2000];
 
@@ -74,7 +80,12 @@ const STEP_RATES = [400, 600, 800, 1000, 1300, 1600, 2000];
  * Offers `rate` chains per second for DURATION_S (after a 1 s warm-up at the same rate), users taking turns, and
  * measures invoke sent → reply received. Sends are scheduled against the clock, not after the previous reply.
  */
-async function openLoop(name: string, users: Chain[], rate: number, seconds = DURATION_S): Promise<BenchResult> {
+/**
+ * Offers `rate` chains per second (see below) and also reports the serving process's CPU time per measured chain
+ * (user + system, from the kernel): unlike latency, it hardly moves with what else runs on the machine.
+ */
+async function openLoop(name: string, side: Side, rate: number, seconds = DURATION_S): Promise<BenchResult & { cpuMsPerChain: number }> {
+  const { users, pid } = side;
   const latencies: number[] = [];
   let failures = 0;
   const inflight: Promise<void>[] = [];
@@ -100,10 +111,12 @@ async function openLoop(name: string, users: Chain[], rate: number, seconds = DU
     return sent;
   };
   await run(1000, false);
+  const cpu = cpuMs(pid);
   const sent = await run(seconds * 1000, true);
   await Promise.all(inflight);
+  const cpuMsPerChain = Math.round(((cpuMs(pid) - cpu) / Math.max(1, latencies.length)) * 100) / 100;
   latencies.sort((a, b) => a - b);
-  return { name: `${name} @ ${rate}/s`, requestsPerSecond: latencies.length / seconds, p50Ms: percentile(latencies, 50), p99Ms: percentile(latencies, 99), requests: sent, failures };
+  return { name: `${name} @ ${rate}/s`, requestsPerSecond: latencies.length / seconds, p50Ms: percentile(latencies, 50), p99Ms: percentile(latencies, 99), requests: sent, failures, cpuMsPerChain };
 }
 
 /** One user invoking alone: the 202's latency, each invoke after the previous chain has finished. */
@@ -119,7 +132,7 @@ async function alone(user: Chain, count = 300): Promise<number[]> {
 }
 
 /** The same hops, bare: the service in its own process (invocation-floor-process.ts), the bot here. */
-async function floor(ctx: Parameters<Scenario["run"]>[0]): Promise<Chain[]> {
+async function floor(ctx: Parameters<Scenario["run"]>[0]): Promise<Side> {
   const agent = new Agent({ connections: USERS * 2 });
   ctx.defer(() => agent.close());
   let serviceUrl = "";
@@ -152,14 +165,14 @@ async function floor(ctx: Parameters<Scenario["run"]>[0]): Promise<Chain[]> {
       };
     }),
   );
-  return users;
+  return { users, pid: service.proc.pid! };
 }
 
 /** Per-stage times of the service chain (ms since the invoke was sent), for the breakdown line. */
 const stages = { accepted: [] as number[], webhook: [] as number[], responded: [] as number[] };
 const sentAt = new Map<string, number>();
 
-async function service(ctx: Parameters<Scenario["run"]>[0]): Promise<{ users: Chain[]; serverSide(): Promise<string> }> {
+async function service(ctx: Parameters<Scenario["run"]>[0]): Promise<Side & { serverSide(): Promise<string> }> {
   const agent = new Agent({ connections: USERS * 2 });
   ctx.defer(() => agent.close());
   // The rate limits are the bench's knob (refused in production): the service is measured, not its limits.
@@ -240,7 +253,7 @@ async function service(ctx: Parameters<Scenario["run"]>[0]): Promise<{ users: Ch
       `webhook attempt ${mean(/^webhook_delivery_duration_seconds_(sum|count)\{event="command.invoked"\} (\S+)$/gm)}`
     );
   };
-  return { users, serverSide };
+  return { users, pid: parley.parley.proc.pid!, serverSide };
 }
 
 export const scenario: Scenario = {
@@ -258,14 +271,14 @@ export const scenario: Scenario = {
     const rows: BenchResult[] = [soloRow];
     for (const rate of RATES) {
       const floorRow = await openLoop("invoke→reply floor: bare http+ws, same hops", f, rate);
-      const row = await openLoop("invoke→reply chain: HTTP → webhook → respond → WebSocket", s.users, rate);
+      const row = await openLoop("invoke→reply chain: HTTP → webhook → respond → WebSocket", s, rate);
       rows.push(floorRow, row);
-      console.error(`bench: invocations @ ${rate}/s: chain p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms, lost ${row.failures} vs floor p50 ${floorRow.p50Ms} ms, p99 ${floorRow.p99Ms} ms`);
+      console.error(`bench: invocations @ ${rate}/s: chain p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms, lost ${row.failures} vs floor p50 ${floorRow.p50Ms} ms, p99 ${floorRow.p99Ms} ms; CPU per chain in the serving process ${row.cpuMsPerChain} ms vs floor ${floorRow.cpuMsPerChain} ms`);
     }
     console.error(`bench: invocations: median ms after sending the invoke: 202 ${med(stages.accepted)}, webhook at bot ${med(stages.webhook)}, respond answered ${med(stages.responded)}`);
     let highest = 0;
     for (const rate of STEP_RATES) {
-      const row = await openLoop("invoke→reply chain: HTTP → webhook → respond → WebSocket", s.users, rate);
+      const row = await openLoop("invoke→reply chain: HTTP → webhook → respond → WebSocket", s, rate);
       console.error(`bench: invocations @ ${rate}/s: chain p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms, lost ${row.failures}`);
       if (row.p99Ms >= 100 || row.failures > 0) break;
       highest = rate;

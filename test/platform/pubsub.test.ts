@@ -111,3 +111,22 @@ describe.each([
     expect(c.got).toEqual([]);
   });
 });
+
+describe.each([
+  ["RedisPubSub", redisPair],
+  ["MemoryPubSub", memoryPair],
+] as const)("%s, localFirst", (_name, pair) => {
+  it("a localFirst message reaches the publisher's own listeners once and the other side's once, as it was sent", async () => {
+    const [a, b] = pair();
+    const here = collect(2);
+    const there = collect(2);
+    await a.subscribe("reply", here.listener);
+    await b.subscribe("reply", there.listener);
+    await a.publish("reply", '{"type":"x","n":1}', { localFirst: true });
+    // Barrier: a plain message published after it on the same connection reaches both sides after it would have.
+    await a.publish("reply", "after");
+    expect(await here.all).toEqual(['{"type":"x","n":1}', "after"]);
+    expect(await there.all).toEqual(['{"type":"x","n":1}', "after"]);
+    expect(here.got).toHaveLength(2);
+  });
+});

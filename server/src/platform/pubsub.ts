@@ -1,11 +1,21 @@
 // Fan-out between server processes: Redis PUBLISH/SUBSCRIBE when configured, an EventEmitter otherwise.
 import { EventEmitter } from "node:events";
+import { randomBytes } from "node:crypto";
 import type { Redis } from "./redis.ts";
 
 export type Listener = (message: string) => void;
 
+export interface PublishOptions {
+  /**
+   * This process's own listeners hear the message at once, without the round trip through Redis; other processes
+   * as always. Only for messages whose order relative to other processes' messages on the channel does not
+   * matter (each process would see such a message at its own place among them): an ephemeral reply to one user.
+   */
+  localFirst?: boolean;
+}
+
 export interface PubSub {
-  publish(channel: string, message: string): Promise<void>;
+  publish(channel: string, message: string, opts?: PublishOptions): Promise<void>;
   /** Returns a function that removes the listener. */
   subscribe(channel: string, listener: Listener): Promise<() => Promise<void>>;
   close(): Promise<void>;
@@ -26,8 +36,13 @@ export class MemoryPubSub implements PubSub {
   }
 }
 
+/** Marks a message published `localFirst`: SOH, the publishing process's tag, SOH, then the message. */
+const TAGGED = "\u0001";
+
 /** Uses `publisher` for PUBLISH and a duplicate connection in subscriber mode. */
 export class RedisPubSub implements PubSub {
+  /** This process's tag on `localFirst` messages, so its subscriber skips what it already delivered. */
+  private tag = `${TAGGED}${randomBytes(9).toString("base64url")}${TAGGED}`;
   private sub: Redis;
   private listeners = new Map<string, Set<Listener>>();
   /** Per channel: settles once Redis confirmed the SUBSCRIBE (every listener of the channel waits for it). */
@@ -40,11 +55,22 @@ export class RedisPubSub implements PubSub {
     // ioredis reconnects by itself; without a listener it would print every refused reconnect to stderr.
     this.sub.on("error", () => {});
     this.sub.on("message", (ch: string, msg: string) => {
-      for (const l of this.listeners.get(ch) ?? []) l(msg);
+      if (msg.startsWith(TAGGED)) {
+        if (msg.startsWith(this.tag)) return; // delivered here when published
+        msg = msg.slice(msg.indexOf(TAGGED, 1) + 1);
+      }
+      this.deliver(ch, msg);
     });
   }
-  async publish(channel: string, message: string) {
-    await this.pub.publish(this.prefix + channel, message);
+  private deliver(ch: string, msg: string) {
+    for (const l of this.listeners.get(ch) ?? []) l(msg);
+  }
+  async publish(channel: string, message: string, opts?: PublishOptions) {
+    const ch = this.prefix + channel;
+    if (!opts?.localFirst) return void (await this.pub.publish(ch, message));
+    // Asynchronously, as through Redis: callers never depend on re-entrancy.
+    if (this.listeners.has(ch)) queueMicrotask(() => this.deliver(ch, message));
+    await this.pub.publish(ch, this.tag + message);
   }
   async subscribe(channel: string, listener: Listener) {
     const ch = this.prefix + channel;

@@ -145,7 +145,7 @@ export class InteractionsService {
       this.d.metrics.responses.inc({ result: "invoker_left" });
       throw forbidden(INVOKER_LEFT);
     }
-    await this.d.realtime.toUser(ctx.usr, {
+    await this.d.realtime.replyToUser(ctx.usr, {
       type: "interaction:response",
       interaction_id: ctx.iid,
       channel_id: ctx.ch,

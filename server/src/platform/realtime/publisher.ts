@@ -80,6 +80,15 @@ export class RealtimePublisher {
     await this.pubsub.publish(RT.user(userId), JSON.stringify(frame));
   }
 
+  /**
+   * An ephemeral reply to one user (`interaction:response`): the user's connections on this process get it at
+   * once, without the round trip through Redis, the others as always. Its place among the user's other frames
+   * does not matter, so no process needs to see it in Redis's order.
+   */
+  async replyToUser(userId: string, frame: Frame): Promise<void> {
+    await this.pubsub.publish(RT.user(userId), JSON.stringify(frame), { localFirst: true });
+  }
+
   async toUsers(userIds: Iterable<string>, frame: Frame): Promise<void> {
     const text = JSON.stringify(frame);
     await Promise.all([...new Set(userIds)].map((id) => this.pubsub.publish(RT.user(id), text)));

@@ -9,7 +9,10 @@ import { api } from "../../../../test/helpers/http.ts";
 import { insertMember, insertSpace } from "../../../../test/helpers/fixtures.ts";
 import { WsClient } from "../../../../test/helpers/ws.ts";
 import { freePort } from "../../../../test/helpers/ports.ts";
+import { InteractionTokens } from "../../features/interactions/token.ts";
+import { newId } from "../ids.ts";
 
+const BOT_TOKEN_SECRET = "two-process-bot-secret-long-enough-0000";
 let database: TestDatabase;
 let redis: TestRedis;
 let db: Knex;
@@ -25,7 +28,7 @@ async function spawnServer(port: number): Promise<string> {
       DATABASE_URL: database.url,
       REDIS_URL: redis.url,
       JWT_SECRET: "two-process-jwt-secret-long-enough-0000",
-      BOT_TOKEN_SECRET: "two-process-bot-secret-long-enough-0000",
+      BOT_TOKEN_SECRET,
       LOG_LEVEL: "warn",
       NODE_ENV: "test",
     },
@@ -89,4 +92,35 @@ it("delivers a message posted through A to a socket on B, and not to a non-membe
   expect(outsiderOnB.frames.filter((f) => f.space_id === space.id || f.type.startsWith("message:"))).toEqual([]);
   onB.close();
   outsiderOnB.close();
+}, 30_000);
+
+it("a bot's reply made through A reaches the invoker's sockets on A and on B, once each", async () => {
+  // The reply reaches A's own sockets without the round trip through Redis, and B's through it; neither twice.
+  const owner = await registerUser(a);
+  const space = await insertSpace(db, owner.id);
+  const http = api(a);
+  const made = await http.post("/api/bots", { username: `tp_${Date.now() % 1e6}` }, { token: owner.token });
+  const bot = { id: made.body.bot.id as string, token: made.body.token as string };
+  const installed = await http.post(`/api/spaces/${space.id}/bots`, { bot_user_id: bot.id, scopes: ["commands"], allowed_channel_ids: [space.generalId] }, { token: owner.token });
+  expect(installed.status).toBe(201);
+  const { client: onA } = await WsClient.ready(a, owner.token);
+  const { client: onB } = await WsClient.ready(b, owner.token);
+  // The token the invoke would have handed the bot (CONTRACT 8), signed with the servers' secret.
+  const tokens = new InteractionTokens(BOT_TOKEN_SECRET, Date.now);
+  const reply = (iid: string, content: string) =>
+    http.post("/api/bot/interactions/respond", { interaction_token: tokens.sign({ iid, bot: bot.id, usr: owner.id, sp: space.id, ch: space.generalId }), content }, { bot: bot.token });
+  const first = newId();
+  expect((await reply(first, "one")).status).toBe(204);
+  const second = newId();
+  expect((await reply(second, "two")).status).toBe(204);
+  // Barrier: a message posted through A after the replies is published on the same Redis connection, so every
+  // socket hears it after any copy of the replies that went through Redis.
+  const posted = await http.post(`/api/chat/${space.id}/${space.generalId}/messages`, { ciphertext: "AAAA" }, { token: owner.token });
+  expect(posted.status).toBe(201);
+  for (const c of [onA, onB]) {
+    await c.next((f) => f.type === "message:created" && f.id === posted.body.id);
+    expect(c.frames.filter((f) => f.type === "interaction:response").map((f) => [f.interaction_id, f.content])).toEqual([[first, "one"], [second, "two"]]);
+  }
+  onA.close();
+  onB.close();
 }, 30_000);
