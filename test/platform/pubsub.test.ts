@@ -110,12 +110,7 @@ describe.each([
     expect(await barrier.all).toEqual(["y"]);
     expect(c.got).toEqual([]);
   });
-});
 
-describe.each([
-  ["RedisPubSub", redisPair],
-  ["MemoryPubSub", memoryPair],
-] as const)("%s, localFirst", (_name, pair) => {
   it("a localFirst message reaches the publisher's own listeners once and the other side's once, as it was sent", async () => {
     const [a, b] = pair();
     const here = collect(2);
