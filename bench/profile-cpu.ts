@@ -9,9 +9,9 @@ import { stackFloorPid } from "./floors/index.ts";
 import { hotPath, type HotPath } from "./profile-setup.ts";
 
 const TICK_US = 1e6 / 100; // USER_HZ
-const cpuOf = (pid: number) => {
+const ticksOf = (pid: number) => {
   const f = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return (Number(f[11]) + Number(f[12])) * TICK_US; // utime, stime (fields 14, 15)
+  return { user: Number(f[11]) * TICK_US, system: Number(f[12]) * TICK_US }; // utime, stime (fields 14, 15)
 };
 
 const which = (process.argv[2] ?? "me") as HotPath;
@@ -25,19 +25,22 @@ try {
     { name: "service", opts: ours, pid: process.pid },
   ];
   const per = new Map<string, number[]>(targets.map((t) => [t.name, []]));
+  const system = new Map<string, number[]>(targets.map((t) => [t.name, []]));
   const rps = new Map<string, number[]>(targets.map((t) => [t.name, []]));
   for (let round = 0; round < rounds; round++) {
     for (const t of targets) {
       if (round === 0) await ctx.load(t.name, { ...t.opts, duration: 2, warmup: false });
-      const before = cpuOf(t.pid);
+      const before = ticksOf(t.pid);
       const r = await ctx.load(t.name, { ...t.opts, duration, warmup: false });
-      per.get(t.name)!.push((cpuOf(t.pid) - before) / r.requests);
+      const after = ticksOf(t.pid);
+      per.get(t.name)!.push((after.user + after.system - before.user - before.system) / r.requests);
+      system.get(t.name)!.push((after.system - before.system) / r.requests);
       rps.get(t.name)!.push(r.requestsPerSecond);
     }
   }
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
   for (const t of targets)
-    console.error(`cpu: ${which}: ${t.name}: ${median(per.get(t.name)!).toFixed(0)} µs/request (rounds ${per.get(t.name)!.map((x) => x.toFixed(0)).join(", ")}; req/s ${rps.get(t.name)!.map(Math.round).join(", ")})`);
+    console.error(`cpu: ${which}: ${t.name}: ${median(per.get(t.name)!).toFixed(0)} µs/request (rounds ${per.get(t.name)!.map((x) => x.toFixed(0)).join(", ")}; of which system ${median(system.get(t.name)!).toFixed(0)}; req/s ${rps.get(t.name)!.map(Math.round).join(", ")})`);
   const [f, s] = targets.map((t) => median(per.get(t.name)!));
   console.error(`cpu: ${which}: floor/service CPU per request = ${(f! / s!).toFixed(2)} (the ratio the service would reach were the process the bottleneck)`);
 } finally {

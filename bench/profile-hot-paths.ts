@@ -21,14 +21,27 @@ try {
   // Warm (JIT, pools, caches) before the profiled window.
   await ctx.load(which, { ...opts, duration: 2, warmup: false });
   const out = process.env.PROFILE_OUT;
+  // PROFILE_HEAP_OUT: what allocates per request (sampled, including what the GC has since collected), not the CPU.
+  const heapOut = process.env.PROFILE_HEAP_OUT;
   const session = new Session();
-  if (out && floor) process.kill(stackFloorPid.get(new URL(opts.url).origin)!, "SIGUSR2");
+  if (heapOut && !floor) {
+    session.connect();
+    await session.post("HeapProfiler.enable");
+    await session.post("HeapProfiler.startSampling", { samplingInterval: 1024, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true } as never);
+  }
+  if ((out || heapOut) && floor) process.kill(stackFloorPid.get(new URL(opts.url).origin)!, "SIGUSR2");
   else if (out) {
     session.connect();
     await session.post("Profiler.enable");
     await session.post("Profiler.start");
   }
   const r = await ctx.load(which, { ...opts, duration: Number(process.env.BENCH_DURATION ?? 10), warmup: false });
+  if (heapOut && floor) console.error(`profile: heap: ${r.requests} requests`);
+  else if (heapOut) {
+    const { profile } = await session.post("HeapProfiler.stopSampling");
+    writeFileSync(heapOut, JSON.stringify(profile));
+    console.error(`profile: heap: ${r.requests} requests`);
+  }
   if (out && !floor) {
     const { profile } = await session.post("Profiler.stop");
     writeFileSync(out, JSON.stringify(profile));
