@@ -31,6 +31,7 @@ app.use(
     validateResponses: false,
     validateSecurity: false,
     validateFormats: true,
+    fileUploader: false,
     ignorePaths: UNDOCUMENTED,
   }),
 );
@@ -51,13 +52,20 @@ app.use((err: { status?: number; message: string }, _req: express.Request, res: 
 const server = createServer({ keepAliveTimeout: 65_000 }, app);
 server.listen(0, "127.0.0.1", () => console.log(`listening ${(server.address() as AddressInfo).port}`));
 // PROFILE_OUT (bench/profile-hot-paths.ts --floor): SIGUSR2 starts a CPU profile, SIGTERM writes it before exiting.
-const profiling = process.env.PROFILE_OUT ? new Session() : undefined;
+// PROFILE_HEAP_OUT: the same with a sampled allocation profile (what the GC has collected included).
+const heapOut = process.env.PROFILE_HEAP_OUT;
+const profiling = process.env.PROFILE_OUT || heapOut ? new Session() : undefined;
 process.on("SIGUSR2", () => {
   profiling?.connect();
-  void profiling?.post("Profiler.enable").then(() => profiling.post("Profiler.start"));
+  if (heapOut)
+    void profiling
+      ?.post("HeapProfiler.enable")
+      .then(() => profiling.post("HeapProfiler.startSampling", { samplingInterval: 1024, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true } as never));
+  else void profiling?.post("Profiler.enable").then(() => profiling.post("Profiler.start"));
 });
 process.on("SIGTERM", async () => {
-  if (profiling) writeFileSync(process.env.PROFILE_OUT!, JSON.stringify((await profiling.post("Profiler.stop")).profile));
+  if (profiling && heapOut) writeFileSync(heapOut, JSON.stringify((await profiling.post("HeapProfiler.stopSampling")).profile));
+  else if (profiling) writeFileSync(process.env.PROFILE_OUT!, JSON.stringify((await profiling.post("Profiler.stop")).profile));
   server.close();
   void pool?.end();
   process.exit(0);
