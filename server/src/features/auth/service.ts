@@ -4,7 +4,7 @@ import { inTransaction, type Db } from "../../platform/db.ts";
 import { badRequest, conflict, notFound, unauthorized } from "../../platform/errors.ts";
 import { newId } from "../../platform/ids.ts";
 import type { Clock } from "../../platform/clock.ts";
-import { ownUserResponse, randomAvatarIndex, toUserResponse, type UserResponse, type UserRow } from "../users/index.ts";
+import { ownUserJson, ownUserResponse, randomAvatarIndex, toUserResponse, type UserResponse, type UserRow } from "../users/index.ts";
 import type { Passwords } from "./passwords.ts";
 import { ACCESS_TTL_SECONDS, REFRESH_TTL_MS, newSecret, sha256, type AccessTokens } from "./tokens.ts";
 import type { SessionGuard } from "./sessions.ts";
@@ -56,10 +56,13 @@ export class AuthService {
     return ownUserResponse(user);
   }
 
-  /** `me` when the row is cached, without a promise (the hot path of GET /me); undefined means: ask `me`. */
-  meCached(userId: string): UserResponse | undefined {
+  /**
+   * `me` as JSON text when the row is cached, without a promise (the hot path of GET /me); undefined means: ask
+   * `me`. The text is kept with the cached row, so nothing is serialised per request.
+   */
+  meCachedJson(userId: string): string | undefined {
     const user = this.d.userRows.cached(userId);
-    return user && ownUserResponse(user);
+    return user && ownUserJson(user);
   }
 
   async register(body: RegisterRequest, meta: ClientMeta): Promise<TokenResponse> {

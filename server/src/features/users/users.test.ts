@@ -24,6 +24,24 @@ describe("profile", () => {
     expect(r.body.default_avatar_index).toBeLessThanOrEqual(7);
   });
 
+  it("GET /api/auth/me answered from the cached row's JSON text has res.json's bytes and headers", async () => {
+    const get = () => fetch(`${server.url}/api/auth/me`, { headers: { authorization: `Bearer ${alice.token}` } });
+    const first = await get();
+    const again = await get();
+    const text = await again.text();
+    expect(again.status).toBe(200);
+    expect(text).toBe(await first.text());
+    expect(JSON.parse(text)).toEqual((await http.get("/api/users/me", { token: alice.token })).body);
+    expect(again.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    expect(again.headers.get("content-length")).toBe(String(Buffer.byteLength(text)));
+    expect(again.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    expect(again.headers.get("etag")).toBeNull();
+    // A conditional request is answered as Express answers it (no ETag here: a plain 200).
+    const conditional = await fetch(`${server.url}/api/auth/me`, { headers: { authorization: `Bearer ${alice.token}`, "if-none-match": '"x"' } });
+    expect(conditional.status).toBe(200);
+    expect(await conditional.text()).toBe(text);
+  });
+
   it("refuses without a token", async () => {
     const r = await http.get("/api/users/me");
     expect(r.status).toBe(401);

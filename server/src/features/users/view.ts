@@ -34,6 +34,16 @@ export function ownUserResponse(u: UserRow): UserResponse {
   return r;
 }
 
+// The same record as JSON text, kept with the row like the object above: the bytes res.json would write for it.
+const ownJson = new WeakMap<UserRow, string>();
+
+/** JSON.stringify(ownUserResponse(u)), once per cached row. */
+export function ownUserJson(u: UserRow): string {
+  let t = ownJson.get(u);
+  if (t === undefined) ownJson.set(u, (t = JSON.stringify(ownUserResponse(u))));
+  return t;
+}
+
 export function toUserResponse(u: UserRow, self: boolean): UserResponse {
   const pub: UserResponse = {
     id: u.id,
