@@ -11,6 +11,8 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Agent, request } from "undici";
+import pg from "pg";
+import { Redis } from "ioredis";
 import { WebSocket, WebSocketServer } from "ws";
 import type { BenchResult, Scenario } from "../context.ts";
 import { api } from "../../test/helpers/http.ts";
@@ -131,6 +133,39 @@ async function alone(user: Chain, count = 300): Promise<number[]> {
   return times.slice(50).sort((a, b) => a - b); // the first ones warm up
 }
 
+/**
+ * What one round trip to the stores costs on this machine, back to back and after 20 ms of quiet (the gap between
+ * chains at 50/s): waking a process that sleeps costs far more here than the work itself, and the chain makes
+ * several dependent round trips that the bare hops do not.
+ */
+async function storeRoundTrips(databaseUrl: string, redisUrl: string): Promise<string> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const redis = new Redis(redisUrl);
+  const med = (a: number[]) => percentile(a.sort((x, y) => x - y), 50);
+  const parts: string[] = [];
+  try {
+    for (const gap of [0, 20]) {
+      const sql: number[] = [];
+      const kv: number[] = [];
+      for (let i = 0; i < 150; i++) {
+        let t = performance.now();
+        await client.query({ name: "probe", text: "SELECT 1" });
+        sql.push(performance.now() - t);
+        t = performance.now();
+        await redis.ping();
+        kv.push(performance.now() - t);
+        if (gap) await new Promise((r) => setTimeout(r, gap));
+      }
+      parts.push(`${gap ? "after 20 ms quiet" : "back to back"}: PostgreSQL ${med(sql)} ms, Redis ${med(kv)} ms`);
+    }
+  } finally {
+    await client.end();
+    redis.disconnect();
+  }
+  return parts.join("; ");
+}
+
 /** The same hops, bare: the service in its own process (invocation-floor-process.ts), the bot here. */
 async function floor(ctx: Parameters<Scenario["run"]>[0]): Promise<Side> {
   const agent = new Agent({ connections: USERS * 2 });
@@ -172,7 +207,7 @@ async function floor(ctx: Parameters<Scenario["run"]>[0]): Promise<Side> {
 const stages = { accepted: [] as number[], webhook: [] as number[], responded: [] as number[] };
 const sentAt = new Map<string, number>();
 
-async function service(ctx: Parameters<Scenario["run"]>[0]): Promise<Side & { serverSide(): Promise<string> }> {
+async function service(ctx: Parameters<Scenario["run"]>[0]): Promise<Side & { serverSide(): Promise<string>; probe(): Promise<string> }> {
   const agent = new Agent({ connections: USERS * 2 });
   ctx.defer(() => agent.close());
   // The rate limits are the bench's knob (refused in production): the service is measured, not its limits.
@@ -253,7 +288,7 @@ async function service(ctx: Parameters<Scenario["run"]>[0]): Promise<Side & { se
       `webhook attempt ${mean(/^webhook_delivery_duration_seconds_(sum|count)\{event="command.invoked"\} (\S+)$/gm)}`
     );
   };
-  return { users, pid: parley.parley.proc.pid!, serverSide };
+  return { users, pid: parley.parley.proc.pid!, serverSide, probe: () => storeRoundTrips(parley.database.url, parley.redis.url) };
 }
 
 export const scenario: Scenario = {
@@ -286,6 +321,7 @@ export const scenario: Scenario = {
     }
     console.error(`bench: invocations: highest offered rate with p99 < 100 ms and nothing lost: ${highest ? `${highest}/s` : `below ${STEP_RATES[0]}/s`}`);
     console.error(`bench: invocations: server-side mean ms: ${await s.serverSide()}`);
+    console.error(`bench: invocations: one store round trip, median: ${await s.probe()}`);
     return rows;
   },
 };
