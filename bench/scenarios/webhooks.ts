@@ -3,8 +3,11 @@
 //  - single: EVENTS events to one subscribed bot;
 //  - fan-out: MESSAGES `message.created` events × BOTS subscribed bots (each with its own receiver origin), so
 //    the send path does not set the pace. Target (issue 20): fan-out ≥ 0.4× the floor.
+// Each case runs BENCH_WEBHOOK_ROUNDS rounds, floor and service alternating (the order flips every round), and
+// reports medians: on a shared 2-core box the floor alone swings 2× between runs, so one pair proves little.
 import { createHmac } from "node:crypto";
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
 import { createServer } from "node:http";
 import { Session } from "node:inspector/promises";
 import type { AddressInfo } from "node:net";
@@ -16,6 +19,7 @@ import { registerUser } from "../../test/helpers/users.ts";
 const EVENTS = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 2000);
 const MESSAGES = Number(process.env.BENCH_WEBHOOK_MESSAGES ?? 200);
 const BOTS = Number(process.env.BENCH_WEBHOOK_BOTS ?? 10);
+const ROUNDS = Number(process.env.BENCH_WEBHOOK_ROUNDS ?? 3);
 /** Production-style configuration wants its secrets given when DATABASE_URL is set. */
 export const BENCH_SECRETS = { JWT_SECRET: "b".repeat(40), BOT_TOKEN_SECRET: "c".repeat(40), DATA_KEY: Buffer.alloc(32, 9).toString("base64") };
 /**
@@ -23,22 +27,80 @@ export const BENCH_SECRETS = { JWT_SECRET: "b".repeat(40), BOT_TOKEN_SECRET: "c"
  * <dir>/webhooks-<case>.cpuprofile; summarise with bench/profile-summary.mjs. Receivers run in this process too.
  */
 const PROFILE_DIR = process.env.BENCH_WEBHOOK_PROFILE;
+/**
+ * BENCH_WEBHOOK_PERF=<dir>: `perf record` (on-CPU samples only, so time lost to other processes is not charged
+ * to the syscall that yielded, as in the inspector's wall-clock samples) of this process and the database's
+ * backends around the same window, written as <dir>/webhooks-<case>.perf. Start node with --perf-basic-prof
+ * (NODE_OPTIONS) to name JS frames; read with `perf report -i <file> --sort comm,sym`.
+ */
+const PERF_DIR = process.env.BENCH_WEBHOOK_PERF;
+
+/** CPU time (user + system, µs) of a process, from the kernel's accounting; 0 when it cannot be read. */
+function cpuOfPid(pid: number): number {
+  try {
+    const f = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return (Number(f[11]) + Number(f[12])) * (1e6 / 100); // utime, stime in USER_HZ ticks
+  } catch {
+    return 0;
+  }
+}
 
 /**
- * CPU time of this process (service, receivers and load alike) per delivery of each case: on a box loaded by
- * others, a steadier figure than the rates (which it does not replace).
+ * CPU time per delivery of each round: this process (service, receivers and load alike) and the PostgreSQL
+ * backends of the bench's database (the outbox INSERTs and result UPDATEs: the floor has none). On a box loaded by
+ * others a steadier figure than the rates (which it does not replace). Backends are read from /proc, so only when
+ * PostgreSQL runs on this machine.
  */
-const cpuPerDelivery: string[] = [];
+const cpuPerDelivery = new Map<string, { node: number[]; pg: number[] }>();
 
-async function cpuOf(label: string, run: () => Promise<BenchResult>): Promise<BenchResult> {
+async function cpuOf(label: string, backends: () => Promise<number[]>, run: () => Promise<BenchResult>): Promise<BenchResult> {
+  const pids = await backends();
+  const pgBefore = pids.reduce((n, p) => n + cpuOfPid(p), 0);
   const before = process.cpuUsage();
   const r = await run();
   const used = process.cpuUsage(before);
-  cpuPerDelivery.push(`${label} ${Math.round((used.user + used.system) / r.requests)} µs`);
+  const pgAfter = (await backends()).reduce((n, p) => n + cpuOfPid(p), 0);
+  const c = cpuPerDelivery.get(label) ?? { node: [], pg: [] };
+  c.node.push((used.user + used.system) / r.requests);
+  c.pg.push((pgAfter - pgBefore) / r.requests);
+  cpuPerDelivery.set(label, c);
   return r;
 }
 
-async function profiled<T>(label: string, run: () => Promise<T>): Promise<T> {
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+
+/** One row from the rounds of a case: median rate and latencies, each round's rate kept. */
+function medianRow(rs: BenchResult[]): BenchResult {
+  return {
+    name: rs[0]!.name,
+    requestsPerSecond: median(rs.map((r) => r.requestsPerSecond)),
+    p50Ms: median(rs.map((r) => r.p50Ms)),
+    p99Ms: median(rs.map((r) => r.p99Ms)),
+    requests: rs.reduce((n, r) => n + r.requests, 0),
+    failures: rs.reduce((n, r) => n + r.failures, 0),
+    rounds: rs.map((r) => Math.round(r.requestsPerSecond)),
+  };
+}
+
+async function perfRecorded<T>(label: string, pids: number[], run: () => Promise<T>): Promise<T> {
+  if (!PERF_DIR) return run();
+  const perf = spawn("perf", ["record", "-e", "cpu-clock", "-F", "1999", "-g", "-p", [process.pid, ...pids].join(","), "-o", `${PERF_DIR}/webhooks-${label}.perf`], { stdio: "ignore" });
+  await new Promise((r) => setTimeout(r, 500)); // perf attaches
+  try {
+    return await run();
+  } finally {
+    const exited = new Promise((r) => perf.once("exit", r));
+    perf.kill("SIGINT");
+    await exited;
+  }
+}
+
+async function profiled<T>(label: string, pids: number[], run: () => Promise<T>): Promise<T> {
+  if (PERF_DIR) return perfRecorded(label, pids, run);
   if (!PROFILE_DIR) return run();
   const session = new Session();
   session.connect();
@@ -144,11 +206,14 @@ export const scenario: Scenario = {
         .select("id", "bot_user_id", "state", "suspended_until");
       const dispatcher = server.webhooks.dispatcher;
       const queuedAt = new Map<string, number>();
-      let waiting = 0;
+      // Queued and not arrived yet: counted down as they arrive, so the wait costs no polling (whose CPU this
+      // process's figure would charge to the service).
+      const outstanding = new Set<string>();
+      let published = 0;
       let allIn: () => void = () => {};
       const done = new Promise<void>((r) => (allIn = r));
       onArrival = (id) => {
-        if (queuedAt.has(id) && --waiting === 0 && next >= count) allIn();
+        if (outstanding.delete(id) && outstanding.size === 0 && published === count) allIn();
       };
       const started = performance.now();
       let next = 0;
@@ -160,14 +225,16 @@ export const scenario: Scenario = {
             const ids = await dispatcher.recordFor(server.platform.db, event, hooks);
             await dispatcher.enqueue(ids);
             const at = performance.now();
-            for (const id of ids) queuedAt.set(id, at);
+            for (const id of ids) {
+              queuedAt.set(id, at);
+              if (!arrivals.has(id)) outstanding.add(id);
+            }
+            published++;
           }
         }),
       );
-      if (waiting > 0) await Promise.race([done, new Promise((r) => setTimeout(r, 120_000).unref())]);
+      if (outstanding.size > 0) await Promise.race([done, new Promise((r) => setTimeout(r, 120_000).unref())]);
       onArrival = () => {};
-      const deadline = Date.now() + 120_000; // the count above can settle early in a rare interleaving: make sure
-      while ([...queuedAt.keys()].some((id) => !arrivals.has(id)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
       const arrived = (id: string) => arrivals.get(id);
       const delivered = [...queuedAt.keys()].filter((id) => arrived(id) !== undefined);
       const last = Math.max(...delivered.map((id) => arrived(id)!));
@@ -175,16 +242,71 @@ export const scenario: Scenario = {
       return { name, requestsPerSecond: delivered.length / ((last - started) / 1000), p50Ms: percentile(latencies, 50), p99Ms: percentile(latencies, 99), requests: delivered.length, failures: queuedAt.size - delivered.length };
     };
 
+    /** The PostgreSQL backends of the bench's database (the service's pool). */
+    const backends = async () =>
+      ((await server.platform.db.raw("SELECT pid FROM pg_stat_activity WHERE datname = current_database()")).rows as { pid: number }[]).map((r) => r.pid);
+    /** Waits until every delivery is recorded as finished, so no result write of a service round runs into the next. */
+    const settled = async () => {
+      const deadline = Date.now() + 30_000;
+      while (Date.now() < deadline) {
+        const rows = (await server.platform.db("deliveries").where({ status: "pending" }).count({ n: "*" })) as { n: string }[];
+        if (Number(rows[0]?.n) === 0) return;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    };
+
+    /**
+     * ROUNDS rounds of a case, floor and service alternating (service first in odd rounds); the service's rounds
+     * are profiled in round one only. Answers the rows of medians, floor first.
+     */
+    const alternate = async (label: string, floorRun: () => Promise<BenchResult>, serviceRun: () => Promise<BenchResult>) => {
+      const floors: BenchResult[] = [];
+      const services: BenchResult[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        const f = async () => void floors.push(await cpuOf(`${label} floor`, backends, floorRun));
+        const s = async () => {
+          const pids = round === 0 ? await backends() : [];
+          const run = round === 0 ? () => profiled(label, pids, serviceRun) : serviceRun;
+          services.push(await cpuOf(label, backends, run));
+          await settled();
+        };
+        if (round % 2 === 0) await f(), await s();
+        else await s(), await f();
+      }
+      return [medianRow(floors), medianRow(services)] as const;
+    };
+
     // Warm-up (JIT, pools, caches), then floor and service side by side, each case in the same run.
     await serve("warm-up", 200, bots);
-    const singleFloor = await cpuOf("single floor", () => floor("webhook floor: signed undici POST loop, one receiver", [rxs[0]!.url], EVENTS));
-    const single = await cpuOf("single", () => profiled("single", () => serve(`webhook delivery: ${EVENTS} events → 1 bot (event → receipt)`, EVENTS, [bots[0]!])));
-    const fanFloor = await cpuOf("fan-out floor", () => floor(`webhook floor: signed undici POST loop, ${BOTS} receivers`, rxs.map((r) => r.url), MESSAGES * BOTS));
-    const fan = await cpuOf("fan-out", () => profiled("fanout", () => serve(`webhook fan-out: ${MESSAGES} messages × ${BOTS} bots (event → receipt)`, MESSAGES, bots)));
+    await settled();
+    // BENCH_WEBHOOK_EVENTS=0 leaves the single case out (the fan-out alone, e.g. for more rounds of it).
+    const singles = EVENTS > 0
+      ? await alternate(
+          "single",
+          () => floor("webhook floor: signed undici POST loop, one receiver", [rxs[0]!.url], EVENTS),
+          () => serve(`webhook delivery: ${EVENTS} events → 1 bot (event → receipt)`, EVENTS, [bots[0]!]),
+        )
+      : [];
+    const [fanFloor, fan] = await alternate(
+      "fanout",
+      () => floor(`webhook floor: signed undici POST loop, ${BOTS} receivers`, rxs.map((r) => r.url), MESSAGES * BOTS),
+      () => serve(`webhook fan-out: ${MESSAGES} messages × ${BOTS} bots (event → receipt)`, MESSAGES, bots),
+    );
     const ratio = (a: BenchResult, b: BenchResult) => (a.requestsPerSecond / b.requestsPerSecond).toFixed(2);
-    console.error(`bench: webhooks: single ${single.requestsPerSecond.toFixed(0)}/s vs floor ${singleFloor.requestsPerSecond.toFixed(0)}/s = ${ratio(single, singleFloor)}×`);
-    console.error(`bench: webhooks: fan-out ${fan.requestsPerSecond.toFixed(0)}/s vs floor ${fanFloor.requestsPerSecond.toFixed(0)}/s = ${ratio(fan, fanFloor)}× (target ≥ 0.40×)`);
-    console.error(`bench: webhooks: CPU of this process per delivery: ${cpuPerDelivery.join(", ")}`);
-    return [singleFloor, single, fanFloor, fan];
+    const roundRatios = (a: BenchResult, b: BenchResult) => a.rounds!.map((x, i) => (x / b.rounds![i]!).toFixed(2)).join(", ");
+    const rounds = (r: BenchResult) => r.rounds!.join(", ");
+    console.error(`bench: webhooks: medians of ${ROUNDS} alternating rounds`);
+    const [singleFloor, single] = singles;
+    if (single && singleFloor) console.error(`bench: webhooks: single ${single.requestsPerSecond.toFixed(0)}/s (${rounds(single)}) vs floor ${singleFloor.requestsPerSecond.toFixed(0)}/s (${rounds(singleFloor)}) = ${ratio(single, singleFloor)}× (rounds ${roundRatios(single, singleFloor)})`);
+    console.error(`bench: webhooks: fan-out ${fan.requestsPerSecond.toFixed(0)}/s (${rounds(fan)}) vs floor ${fanFloor.requestsPerSecond.toFixed(0)}/s (${rounds(fanFloor)}) = ${ratio(fan, fanFloor)}× (rounds ${roundRatios(fan, fanFloor)}; target ≥ 0.40×)`);
+    const cpu = [...cpuPerDelivery].map(([l, c]) => `${l} ${median(c.node).toFixed(0)} + ${median(c.pg).toFixed(0)} µs (this process: ${c.node.map((x) => x.toFixed(0)).join(", ")})`);
+    console.error(`bench: webhooks: CPU per delivery (medians), this process + PostgreSQL backends: ${cpu.join("; ")}`);
+    // Were this process the bottleneck, its rate would follow its CPU per delivery: the same ratio from the
+    // kernel's accounting, round by round (less swayed by others' load than the rates).
+    const fanCpu = cpuPerDelivery.get("fanout")!;
+    const fanFloorCpu = cpuPerDelivery.get("fanout floor")!;
+    const cpuRatios = fanCpu.node.map((x, i) => fanFloorCpu.node[i]! / x);
+    console.error(`bench: webhooks: fan-out, floor's CPU per delivery / service's (this process): ${median(cpuRatios).toFixed(2)} (rounds ${cpuRatios.map((x) => x.toFixed(2)).join(", ")})`);
+    return [...singles, fanFloor, fan];
   },
 };
