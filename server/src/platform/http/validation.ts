@@ -57,7 +57,7 @@ export function acceptingFormEncoding(apiSpec: object): object {
 }
 
 export function validator(apiSpec: object, validateResponses: boolean): RequestHandler[] {
-  return OpenApiValidator.middleware({
+  const handlers = OpenApiValidator.middleware({
     apiSpec: acceptingFormEncoding(apiSpec) as never,
     // Bodies are checked strictly (`"5"` is not an integer: 422); the validator always coerces query and path strings.
     validateRequests: { allowUnknownQueryParameters: false, coerceTypes: false, removeAdditional: false },
@@ -69,6 +69,28 @@ export function validator(apiSpec: object, validateResponses: boolean): RequestH
     fileUploader: false,
     ignorePaths: UNDOCUMENTED,
   }) as RequestHandler[];
+  return handlers.flatMap(withoutIdleTurns);
+}
+
+/**
+ * Each of the validator's middlewares waits for the compiled document (a promise turn per middleware per
+ * request). Two of them do nothing once it is there: the security one with `validateSecurity: false`, and the
+ * path-parameter one after it has installed its `app.param` handlers on the first request. They are skipped then.
+ * (Found by the names express-openapi-validator gives them; under other names they simply run as before.)
+ */
+function withoutIdleTurns(handler: RequestHandler): RequestHandler[] {
+  if (handler.name === "securityMiddleware") return [];
+  if (handler.name !== "pathParamsMiddleware") return [handler];
+  let installed = false;
+  return [
+    (req, res, next) => {
+      if (installed) return next();
+      return handler(req, res, (err?: unknown) => {
+        if (!err) installed = true;
+        next(err);
+      });
+    },
+  ];
 }
 
 interface ValidatorError {
