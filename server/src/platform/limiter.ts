@@ -116,9 +116,16 @@ export function redisLimiters(redis: Redis, multiplier = 1): LimiterFactory {
         new RateLimiterRedis({ storeClient: redis, keyPrefix: `rl:${spec.name}`, points: spec.points * multiplier, duration: spec.durationSeconds }),
       ),
     async consumeAll(stages) {
-      const hits = stages.flat();
-      const keys = hits.map((h) => `rl:${h.limiter.spec.name}:${h.key}`);
-      const args = stages.flatMap((stage, i) => stage.flatMap((h) => [h.limiter.spec.points * multiplier, h.limiter.spec.durationSeconds, i]));
+      // KEYS then ARGV (points, seconds, stage per key) in one pass: the bot send counts three limits per request.
+      const hits: Hit[] = [];
+      const keys: string[] = [];
+      const args: (string | number)[] = [];
+      for (let i = 0; i < stages.length; i++)
+        for (const h of stages[i]!) {
+          hits.push(h);
+          keys.push(`rl:${h.limiter.spec.name}:${h.key}`);
+          args.push(h.limiter.spec.points * multiplier, h.limiter.spec.durationSeconds, i);
+        }
       let refused: number;
       try {
         refused = await client.parleyConsumeAll(keys.length, ...keys, ...args);

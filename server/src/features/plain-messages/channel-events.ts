@@ -53,16 +53,22 @@ export class ChannelEvents {
    */
   async createMessage(msg: PlainMessage, listeners?: AudienceHook[]): Promise<MessageResponse> {
     const hooks = listeners ?? (await this.listeners(msg.spaceId, msg.channelId, "message.created"));
+    // Nobody listens: a single (prepared) insert, no transaction round trips and no event to build (the usual
+    // bot send). Otherwise the insert and the outbox rows in one transaction, with no read inside it (the
+    // subscribers come from the audience).
+    if (!hooks.length) {
+      const message = toMessageResponse(await insertPlainMessage(this.db, msg));
+      // The frame is published now (so frames keep the order of the sends) but not awaited: the row is committed,
+      // and the response need not wait one more Redis round trip for the fan-out.
+      void this.publishFrame(msg.spaceId, msg.channelId, { type: "message:created", ...message });
+      return message;
+    }
     let message!: MessageResponse;
-    const write = async (trx: Knex) => {
+    const deliveries = await this.db.transaction(async (trx: Knex) => {
       message = toMessageResponse(await insertPlainMessage(trx, msg));
       return this.dispatcher.recordFor(trx, { type: "message.created", spaceId: msg.spaceId, data: createdEventData(message) }, hooks);
-    };
-    // Nobody listens: a single (prepared) insert, no transaction round trips. Otherwise the insert and the
-    // outbox rows in one transaction, with no read inside it (the subscribers come from the audience).
-    const deliveries = hooks.length ? await this.db.transaction(write) : await write(this.db);
-    // Started now (so frames keep the order of the sends) but not awaited: the row and its outbox are
-    // committed, and the response need not wait one more Redis round trip for the fan-out.
+    });
+    // As above: started now, not awaited; the row and its outbox are committed.
     void this.afterCommit(deliveries, msg.spaceId, msg.channelId, { type: "message:created", ...message });
     return message;
   }
@@ -91,9 +97,15 @@ export class ChannelEvents {
   private async afterCommit(deliveries: string[], spaceId: string, channelId: string, frame: Frame): Promise<void> {
     // The change is committed: a queue or fan-out hiccup must not turn the request into an error. Deliveries
     // left pending are re-queued by the webhook worker on its next start.
+    if (!deliveries.length) return this.publishFrame(spaceId, channelId, frame);
     await Promise.all([
-      deliveries.length && this.dispatcher.enqueue(deliveries).catch((err) => this.log.warn({ err: (err as Error).message }, "webhook enqueue failed")),
-      this.realtime.toSpace(spaceId, channelId, frame).catch((err) => this.log.warn({ err: (err as Error).message, frame: frame.type }, "realtime publish failed")),
+      this.dispatcher.enqueue(deliveries).catch((err) => this.log.warn({ err: (err as Error).message }, "webhook enqueue failed")),
+      this.publishFrame(spaceId, channelId, frame),
     ]);
+  }
+
+  /** The frame to the channel's viewers on every process; a failure is logged, never thrown (the change is committed). */
+  private publishFrame(spaceId: string, channelId: string, frame: Frame): Promise<void> {
+    return this.realtime.toSpace(spaceId, channelId, frame).catch((err) => this.log.warn({ err: (err as Error).message, frame: frame.type }, "realtime publish failed"));
   }
 }

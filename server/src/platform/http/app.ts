@@ -152,19 +152,35 @@ function fromBodyParserError(err: unknown): unknown {
  * rejected promise as Express 5 handles it) skips to `done(err)`, and the last `next()` is `done()`.
  */
 function inOrder(handlers: RequestHandler[]): RequestHandler {
-  return (req, res, done) => {
-    let i = 0;
-    const step = (err?: unknown): void => {
-      if (err) return done(err);
-      const h = handlers[i++];
-      if (!h) return done();
-      try {
-        const r = h(req, res, step) as unknown;
-        if (r instanceof Promise) r.catch((e: unknown) => done(e ?? new Error("Rejected promise")));
-      } catch (e) {
-        done(e);
-      }
-    };
-    step();
-  };
+  return (req, res, done) => new InOrder(handlers, req, res, done).next();
+}
+
+/**
+ * One request's walk through `inOrder`. A class with a bound method rather than a closure made per request: under
+ * tsx (esbuild keepNames) every named closure also costs a defineProperty call each time it is made.
+ */
+class InOrder {
+  private i = 0;
+  readonly next: (err?: unknown) => void;
+
+  constructor(
+    private handlers: RequestHandler[],
+    private req: Request,
+    private res: Response,
+    private done: NextFunction,
+  ) {
+    this.next = this.step.bind(this);
+  }
+
+  private step(err?: unknown): void {
+    if (err) return this.done(err);
+    const h = this.handlers[this.i++];
+    if (!h) return this.done();
+    try {
+      const r = h(this.req, this.res, this.next) as unknown;
+      if (r instanceof Promise) r.catch((e: unknown) => this.done(e ?? new Error("Rejected promise")));
+    } catch (e) {
+      this.done(e);
+    }
+  }
 }
