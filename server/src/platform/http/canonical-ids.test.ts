@@ -75,6 +75,11 @@ describe("an uppercase id in the path is the same id, caches included", () => {
     const res = await http.get(`/api/spaces/${up(space.id)}`, { token: owner.token });
     expect(res.status).toBe(200);
     expect(res.body.id).toBe(space.id);
+    // A percent-escaped character in an id (the path holds no uppercase letter then) is canonical too.
+    const escaped = `%${space.id.charCodeAt(0).toString(16)}${space.id.slice(1)}`;
+    const viaEscape = await http.get(`/api/spaces/${escaped}/channels`, { token: owner.token });
+    expect(viaEscape.status).toBe(200);
+    expect(viaEscape.body.map((c: { space_id: string }) => c.space_id)).toContain(space.id);
   });
 
   it("uppercase ids in a body are stored in canonical form", async () => {

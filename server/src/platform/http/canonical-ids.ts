@@ -7,6 +7,12 @@ import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { ValidationFailed, type ValidationIssue } from "./validation.ts";
 
 const PLAIN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const NOT_CANONICAL_PATH = /[A-Z%]/;
+const COMBINERS = ["allOf", "anyOf", "oneOf"] as const;
+const pathOf = (url: string) => {
+  const q = url.indexOf("?");
+  return q < 0 ? url : url.slice(0, q);
+};
 const NOT_PLAIN = 'must match format "uuid"';
 
 type Schema = Record<string, unknown>;
@@ -29,8 +35,10 @@ interface IdPlaces {
   slots?: [number, string][];
 }
 
-/** `req.body` after canonicalisation: the value to use, or the pointer of a value that is not a plain UUID. */
-type Walked = { ok: true; value: unknown } | { ok: false; pointer: string };
+/** Thrown by the body walk at the first value that is not a plain UUID (rare: a 422 follows). */
+class NotPlain {
+  constructor(readonly pointer: string) {}
+}
 
 export function canonicalIds(apiSpec: object): RequestHandler {
   type Parameter = NonNullable<Operation["parameters"]>[number];
@@ -41,76 +49,115 @@ export function canonicalIds(apiSpec: object): RequestHandler {
     typeof x.$ref === "string" && x.$ref.startsWith("#/components/parameters/") ? (declared?.parameters?.[x.$ref.slice(24)] ?? x) : x;
   const places = new WeakMap<Operation, IdPlaces>();
 
+  // Facts about the contract's schema objects, found once per object: a request walks only what can hold an id,
+  // and allocates nothing for a value it leaves as it is.
+  const derefs = new WeakMap<Schema, Schema | null>();
   const deref = (s: Schema | undefined): Schema | undefined => {
-    const seen = new Set<string>();
-    while (s && typeof s.$ref === "string") {
-      const ref = s.$ref;
-      if (seen.has(ref) || !ref.startsWith("#/components/schemas/")) return undefined;
-      seen.add(ref);
-      s = components[ref.slice("#/components/schemas/".length)];
+    if (!s || typeof s.$ref !== "string") return s;
+    let d = derefs.get(s);
+    if (d === undefined) {
+      const seen = new Set<string>();
+      let cur: Schema | undefined = s;
+      while (cur && typeof cur.$ref === "string") {
+        const ref: string = cur.$ref;
+        if (seen.has(ref) || !ref.startsWith("#/components/schemas/")) {
+          cur = undefined;
+          break;
+        }
+        seen.add(ref);
+        cur = components[ref.slice("#/components/schemas/".length)];
+      }
+      derefs.set(s, (d = cur ?? null));
     }
-    return s;
+    return d ?? undefined;
   };
 
-  const isUuid = (s: Schema | undefined) => {
+  const uuids = new WeakMap<Schema, boolean>();
+  const isUuid = (s: Schema | undefined): boolean => {
     const d = deref(s);
-    return d?.format === "uuid" || (Array.isArray(d?.anyOf) && (d.anyOf as Schema[]).some((x) => deref(x)?.format === "uuid"));
+    if (!d) return false;
+    let u = uuids.get(d);
+    if (u === undefined) {
+      u = d.format === "uuid" || (Array.isArray(d.anyOf) && (d.anyOf as Schema[]).some((x) => deref(x)?.format === "uuid"));
+      uuids.set(d, u);
+    }
+    return u;
+  };
+
+  /** Whether a uuid-format value can occur anywhere under `schema` (a schema on a cycle counts as holding one). */
+  const holding = new WeakMap<Schema, boolean>();
+  const holdsIds = (schema: Schema | undefined, depth = 0): boolean => {
+    const s = deref(schema);
+    if (!s) return false;
+    const known = holding.get(s);
+    if (known !== undefined) return known;
+    if (depth > 32) return true;
+    // On a cycle, the schema being decided counts as holding ids (walking it is always correct, only slower).
+    holding.set(s, true);
+    const subs: Schema[] = [
+      ...(["allOf", "anyOf", "oneOf"] as const).flatMap((k) => (s[k] as Schema[] | undefined) ?? []),
+      ...Object.values((s.properties ?? {}) as Record<string, Schema>),
+      ...(typeof s.items === "object" ? [s.items as Schema] : []),
+      ...(typeof s.additionalProperties === "object" ? [s.additionalProperties as Schema] : []),
+    ];
+    const h = isUuid(s) || subs.some((x) => holdsIds(x, depth + 1));
+    holding.set(s, h);
+    return h;
   };
 
   const placesOf = (op: Operation): IdPlaces => {
     let p = places.get(op);
     if (!p) {
       const params = (op.parameters ?? []).map(parameter);
+      const body = op.requestBody?.content?.["application/json"]?.schema;
       p = {
         path: new Set(params.filter((x) => x.in === "path" && isUuid(x.schema)).map((x) => x.name!)),
         query: new Set(params.filter((x) => x.in === "query" && isUuid(x.schema)).map((x) => x.name!)),
-        body: op.requestBody?.content?.["application/json"]?.schema,
+        body: holdsIds(body) ? body : undefined,
       };
       places.set(op, p);
     }
     return p;
   };
 
-  /** Lowercases every uuid-format string of `value` under `schema` (a copy only where something changes). */
-  const walk = (value: unknown, schema: Schema | undefined, pointer: string, depth: number): Walked => {
+  /** `value` with every uuid-format string under `schema` lowercased (a copy only where something changes). */
+  const walk = (value: unknown, schema: Schema | undefined, pointer: string, depth: number): unknown => {
     const s = deref(schema);
-    if (!s || depth > 32 || value === null || value === undefined) return { ok: true, value };
+    if (!s || depth > 32 || value === null || value === undefined) return value;
     if (typeof value === "string") {
-      if (!isUuid(s)) return { ok: true, value };
-      return PLAIN.test(value) ? { ok: true, value: value.toLowerCase() } : { ok: false, pointer };
+      if (!isUuid(s)) return value;
+      if (!PLAIN.test(value)) throw new NotPlain(pointer);
+      return value.toLowerCase();
     }
-    for (const key of ["allOf", "anyOf", "oneOf"] as const) {
-      for (const branch of (s[key] as Schema[] | undefined) ?? []) {
-        const r = walk(value, branch, pointer, depth + 1);
-        if (!r.ok) return r;
-        value = r.value;
-      }
+    for (const key of COMBINERS) {
+      const branches = s[key] as Schema[] | undefined;
+      if (branches) for (const branch of branches) value = walk(value, branch, pointer, depth + 1);
     }
     if (Array.isArray(value)) {
       const items = s.items as Schema | undefined;
-      if (!items) return { ok: true, value };
+      if (!items || !holdsIds(items)) return value;
       let out: unknown[] | undefined;
       for (let i = 0; i < value.length; i++) {
-        const r = walk(value[i], items, `${pointer}/${i}`, depth + 1);
-        if (!r.ok) return r;
-        if (r.value !== value[i]) (out ??= [...value])[i] = r.value;
+        const v = walk(value[i], items, `${pointer}/${i}`, depth + 1);
+        if (v !== value[i]) (out ??= [...value])[i] = v;
       }
-      return { ok: true, value: out ?? value };
+      return out ?? value;
     }
     if (typeof value === "object") {
       const props = (s.properties ?? {}) as Record<string, Schema>;
       const extra = typeof s.additionalProperties === "object" ? (s.additionalProperties as Schema) : undefined;
       let out: Record<string, unknown> | undefined;
-      for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+      for (const k in value as Record<string, unknown>) {
+        if (!Object.hasOwn(value as object, k)) continue;
         const sub = props[k] ?? extra;
-        if (!sub) continue;
-        const r = walk(v, sub, `${pointer}/${k}`, depth + 1);
-        if (!r.ok) return r;
-        if (r.value !== v) (out ??= { ...(value as Record<string, unknown>) })[k] = r.value;
+        if (!sub || !holdsIds(sub)) continue;
+        const v0 = (value as Record<string, unknown>)[k];
+        const v = walk(v0, sub, `${pointer}/${k}`, depth + 1);
+        if (v !== v0) (out ??= { ...(value as Record<string, unknown>) })[k] = v;
       }
-      return { ok: true, value: out ?? value };
+      return out ?? value;
     }
-    return { ok: true, value };
+    return value;
   };
 
   const refuse = (location: ValidationIssue["location"], path: string) =>
@@ -125,7 +172,8 @@ export function canonicalIds(apiSpec: object): RequestHandler {
       const values = info.pathParams ?? {};
       for (const name of p.path) if (values[name] !== undefined && !PLAIN.test(values[name])) throw refuse("path", `/${name}`);
       p.slots ??= slotsOf(info.openApiRoute, p.path);
-      rewritePath(req, p.slots, values);
+      // A path with no uppercase letter and no percent-escape already holds every id in its canonical form.
+      if (NOT_CANONICAL_PATH.test(pathOf(req.url))) rewritePath(req, p.slots, values);
       // The validator also set `req.params` to its decoded values, and Express merges them into the params of
       // routers mounted with parameters (`/api/spaces/:space_id/bots`): canonical there too.
       for (const name of p.path) if (values[name] !== undefined) values[name] = values[name].toLowerCase();
@@ -146,9 +194,12 @@ export function canonicalIds(apiSpec: object): RequestHandler {
     }
 
     if (p.body && req.body !== undefined) {
-      const r = walk(req.body, p.body, "", 0);
-      if (!r.ok) throw refuse("body", r.pointer);
-      req.body = r.value;
+      try {
+        req.body = walk(req.body, p.body, "", 0);
+      } catch (err) {
+        if (err instanceof NotPlain) throw refuse("body", err.pointer);
+        throw err;
+      }
     }
     next();
   };
