@@ -43,14 +43,31 @@ const LOCAL_PER_HOOK_MAX = 16;
 /** First attempts waiting here (for a slot or behind their webhook's); past it, they are queued instead. */
 const LOCAL_WAITING_MAX = 20_000;
 /**
- * A first attempt that waited longer than this goes to the queue instead: started later, it could still be running
- * when its row falls due (IN_PROCESS_DUE_MS) and the sweeper queues it too. Queued, its job id dedupes that.
+ * A first attempt must start this long before its row falls due, or it goes to the queue instead: started later, it
+ * could still be running when the sweeper queues the row again. Queued, its job id dedupes that.
  */
-const LOCAL_WAIT_MS = IN_PROCESS_DUE_MS - TIMEOUT_MS - 1_000;
+const START_MARGIN_MS = TIMEOUT_MS + 1_000;
+/**
+ * A row recorded behind a line of first attempts here falls due that much later (the line's expected wait, at the
+ * rate attempts have been finishing, at most this much), so it can still be attempted here. Without it, a burst
+ * larger than ~4 s of attempts sent its tail through the queue, several times the CPU per delivery, and a loaded
+ * machine then fell further behind (webhooks bench: ~1,000 deliveries/s instead of ~4,000). The price: should
+ * this process die, such a row waits for the sweeper up to this much longer.
+ */
+const LINE_DUE_MAX_MS = 45_000;
+/** The rate assumed before any was measured (or when it seems lower): attempts finished per second. */
+const MIN_RATE_PER_S = 500;
 
 interface Waiting {
   job: DeliveryJob;
-  since: number;
+  /** performance.now() by which it must start here (START_MARGIN_MS before its row falls due). */
+  startBy: number;
+}
+
+/** What an attempt made here needs of a staged job: its plain body, and when it must start by. */
+interface Attemptable {
+  plain: string;
+  startBy: number;
 }
 
 export class WebhookDispatcher {
@@ -69,7 +86,11 @@ export class WebhookDispatcher {
    * Staged jobs whose row is due late enough (IN_PROCESS_DUE_MS) for an attempt made in this process, with their
    * plain body (an attempt here need not open what was just sealed; it stays in this process's memory).
    */
-  private attemptable = new WeakMap<DeliveryJob, string>();
+  private attemptable = new WeakMap<DeliveryJob, Attemptable>();
+  /** Attempts finished here since `rateSince`, and the rate they were last measured at (per second). */
+  private finished = 0;
+  private rateSince = performance.now();
+  private rate = MIN_RATE_PER_S;
 
   constructor(
     private db: Knex,
@@ -98,13 +119,32 @@ export class WebhookDispatcher {
    * a re-queue against, so its rows wait until such an attempt is surely over.
    */
   private firstDueMs(): number {
-    return this.attempts ? IN_PROCESS_DUE_MS : DUE_MARGIN_MS.main;
+    return this.attempts ? IN_PROCESS_DUE_MS + this.lineWaitMs() : DUE_MARGIN_MS.main;
+  }
+
+  /** How long a first attempt recorded now is expected to wait in this process's line (at most LINE_DUE_MAX_MS). */
+  private lineWaitMs(): number {
+    const ahead = this.waitingHere() + this.local;
+    if (!ahead) return 0;
+    return Math.min(LINE_DUE_MAX_MS, Math.ceil((ahead * 1000) / Math.max(this.rate, MIN_RATE_PER_S)));
+  }
+
+  /** Counts a finished attempt; the rate is measured over windows of a second or more. */
+  private countFinished(): void {
+    this.finished++;
+    const now = performance.now();
+    if (now - this.rateSince < 1000) return;
+    this.rate = (this.finished * 1000) / (now - this.rateSince);
+    this.finished = 0;
+    this.rateSince = now;
   }
 
   /** `record` with the subscribers already known (e.g. from the cached audience: no read in the transaction). */
   async recordFor(trx: Knex, event: BotEvent, hooks: Subscriber[], dueInMs: number = this.firstDueMs(), flush = true): Promise<string[]> {
     if (!hooks.length) return [];
     const now = this.clock.now();
+    // An attempt here must start START_MARGIN_MS before the row falls due, counted from now.
+    const startBy = performance.now() + dueInMs - START_MARGIN_MS;
     const deliveredAt = new Date(now).toISOString();
     const dueAt = new Date(now + dueInMs);
     const jobs: DeliveryJob[] = [];
@@ -123,7 +163,7 @@ export class WebhookDispatcher {
     await store.insertDeliveries(trx, rows, { flush });
     const attemptable = dueInMs >= IN_PROCESS_DUE_MS;
     for (const j of jobs) {
-      if (attemptable) this.attemptable.set(j, plain.get(j)!);
+      if (attemptable) this.attemptable.set(j, { plain: plain.get(j)!, startBy });
       this.stage(j);
     }
     return jobs.map((j) => j.id);
@@ -162,8 +202,9 @@ export class WebhookDispatcher {
 
   /** Takes `job`'s first attempt in this process (now or once a slot frees) if its row allows it; false to queue it. */
   private attemptHere(job: DeliveryJob): boolean {
-    if (!this.attemptable.has(job)) return false;
-    const w = { job, since: performance.now() };
+    const a = this.attemptable.get(job);
+    if (!a || a.startBy <= performance.now()) return false;
+    const w = { job, startBy: a.startBy };
     if (this.atHookMax(job)) return this.park(w);
     if (this.local < LOCAL_MAX) {
       this.startHere(job);
@@ -196,10 +237,11 @@ export class WebhookDispatcher {
     const hook = job.webhookId;
     this.local++;
     this.running.set(hook, (this.running.get(hook) ?? 0) + 1);
-    this.attempts!.run(job, "main", this.attemptable.get(job))
+    this.attempts!.run(job, "main", this.attemptable.get(job)?.plain)
       .catch((err) => this.log.warn({ err: (err as Error).message, deliveryId: job.id }, "webhook attempt failed; the sweeper will queue it again"))
       .finally(() => {
         this.local--;
+        this.countFinished();
         const left = this.running.get(hook)! - 1;
         if (left) this.running.set(hook, left);
         else this.running.delete(hook);
@@ -214,12 +256,12 @@ export class WebhookDispatcher {
    */
   private nextHere(finished: string): void {
     const late: DeliveryJob[] = [];
-    const tooOld = performance.now() - LOCAL_WAIT_MS;
+    const now = performance.now();
     const line = this.parked.get(finished);
     while (line?.length) {
       const w = line.shift()!;
       this.parkedCount--;
-      if (w.since < tooOld) late.push(w.job);
+      if (w.startBy <= now) late.push(w.job);
       else {
         this.waiting.push(w);
         break;
@@ -229,7 +271,7 @@ export class WebhookDispatcher {
     while (this.local < LOCAL_MAX && this.waitingHead < this.waiting.length) {
       const w = this.waiting[this.waitingHead]!;
       this.waiting[this.waitingHead++] = undefined!;
-      if (w.since < tooOld) late.push(w.job);
+      if (w.startBy <= now) late.push(w.job);
       else if (!this.atHookMax(w.job)) this.startHere(w.job);
       else if (!this.park(w)) late.push(w.job);
     }
