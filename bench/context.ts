@@ -66,6 +66,25 @@ interface LoadFigures {
 
 const run = promisify(execFile);
 
+export const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+
+/** One row from the rounds of a case: median rate and latencies, each round's rate kept. */
+export function medianRow(rs: BenchResult[]): BenchResult {
+  return {
+    name: rs[0]!.name,
+    requestsPerSecond: median(rs.map((r) => r.requestsPerSecond)),
+    p50Ms: median(rs.map((r) => r.p50Ms)),
+    p99Ms: median(rs.map((r) => r.p99Ms)),
+    requests: rs.reduce((n, r) => n + r.requests, 0),
+    failures: rs.reduce((n, r) => n + r.failures, 0),
+    rounds: rs.map((r) => Math.round(r.requestsPerSecond)),
+  };
+}
+
 /** autocannon in a child process: the server under test keeps this process's event loop to itself. */
 async function runLoad(opts: object): Promise<LoadFigures> {
   const { stdout } = await run(process.execPath, [join(import.meta.dirname, "load-child.mjs"), JSON.stringify(opts)], { maxBuffer: 1 << 20 });

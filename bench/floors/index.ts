@@ -5,7 +5,7 @@ import { spawn } from "node:child_process";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
-import type { BenchContext, BenchResult, LoadOptions } from "../context.ts";
+import { medianRow, type BenchContext, type BenchResult, type LoadOptions } from "../context.ts";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
@@ -61,11 +61,6 @@ export const readBody = (req: IncomingMessage) =>
     req.on("error", reject);
   });
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
 
 /**
  * Loads each target once per round, in the given order, for BENCH_ROUNDS rounds (each load warmed up in round
@@ -76,18 +71,7 @@ export async function alternate(ctx: BenchContext, targets: { name: string; opts
   for (let round = 0; round < ROUNDS; round++) {
     for (const t of targets) runs.get(t.name)!.push(await ctx.load(t.name, { ...t.opts, warmup: round === 0 }));
   }
-  return targets.map((t) => {
-    const rs = runs.get(t.name)!;
-    return {
-      name: t.name,
-      requestsPerSecond: median(rs.map((r) => r.requestsPerSecond)),
-      p50Ms: median(rs.map((r) => r.p50Ms)),
-      p99Ms: median(rs.map((r) => r.p99Ms)),
-      requests: rs.reduce((n, r) => n + r.requests, 0),
-      failures: rs.reduce((n, r) => n + r.failures, 0),
-      rounds: rs.map((r) => Math.round(r.requestsPerSecond)),
-    };
-  });
+  return targets.map((t) => medianRow(runs.get(t.name)!));
 }
 
 /** `a / b` as `0.81×`. */

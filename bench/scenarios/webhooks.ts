@@ -12,7 +12,7 @@ import { createServer } from "node:http";
 import { Session } from "node:inspector/promises";
 import type { AddressInfo } from "node:net";
 import { Agent, request } from "undici";
-import type { BenchResult, Scenario } from "../context.ts";
+import { median, medianRow, type BenchResult, type Scenario } from "../context.ts";
 import { api } from "../../test/helpers/http.ts";
 import { registerUser } from "../../test/helpers/users.ts";
 
@@ -65,25 +65,6 @@ async function cpuOf(label: string, backends: () => Promise<number[]>, run: () =
   c.pg.push((pgAfter - pgBefore) / r.requests);
   cpuPerDelivery.set(label, c);
   return r;
-}
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
-
-/** One row from the rounds of a case: median rate and latencies, each round's rate kept. */
-function medianRow(rs: BenchResult[]): BenchResult {
-  return {
-    name: rs[0]!.name,
-    requestsPerSecond: median(rs.map((r) => r.requestsPerSecond)),
-    p50Ms: median(rs.map((r) => r.p50Ms)),
-    p99Ms: median(rs.map((r) => r.p99Ms)),
-    requests: rs.reduce((n, r) => n + r.requests, 0),
-    failures: rs.reduce((n, r) => n + r.failures, 0),
-    rounds: rs.map((r) => Math.round(r.requestsPerSecond)),
-  };
 }
 
 async function perfRecorded<T>(label: string, pids: number[], run: () => Promise<T>): Promise<T> {
