@@ -13,7 +13,7 @@ import type { AddressInfo } from "node:net";
 import { Agent, request } from "undici";
 import pg from "pg";
 import { Redis } from "ioredis";
-import { WebSocket, WebSocketServer } from "ws";
+import { WebSocket } from "ws";
 import type { BenchResult, Scenario } from "../context.ts";
 import { api } from "../../test/helpers/http.ts";
 import { registerUser } from "../../test/helpers/users.ts";

@@ -35,20 +35,10 @@ export class UserAuthenticator {
     return { id: userId, sessionId, expiresAt: v.expMs, live: this.sessions.check(sessionId, userId, { touch: false }) };
   }
 
-  /** The principal behind an access token, or null. */
-  async resolve(token: string): Promise<UserPrincipal | null> {
-    const claims = await this.tokens.verify(token);
-    if (!claims || !(await this.sessions.check(claims.sessionId, claims.userId))) return null;
-    return { id: claims.userId, sessionId: claims.sessionId };
-  }
-
-  async authenticate(header: string | undefined): Promise<UserPrincipal> {
-    return this.authenticateNow(header);
-  }
-
   /**
-   * `authenticate`, answered in the calling turn when the token and its session are both cached (nearly every
-   * request: no promise, no microtask hop); a promise only when the session must be read.
+   * The principal behind an `Authorization: Bearer` header, answered in the calling turn when the token and its
+   * session are both cached (nearly every request: no promise, no microtask hop); a promise only when the session
+   * must be read.
    */
   authenticateNow(header: string | undefined): UserPrincipal | Promise<UserPrincipal> {
     if (!header || !/^Bearer /i.test(header)) throw unauthorized();

@@ -36,11 +36,6 @@ export class AccessTokens {
       .sign(this.key);
   }
 
-  /** The claims, or null for anything that is not a valid, unexpired token of ours. */
-  async verify(token: string): Promise<AccessClaims | null> {
-    return this.verifySync(token)?.claims ?? null;
-  }
-
   /**
    * The claims and when the token expires (epoch ms), checked in the calling turn: the realtime gateway needs
    * both, and decoding the payload a second time for `exp` was a measurable part of a connect.

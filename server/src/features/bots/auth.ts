@@ -39,12 +39,10 @@ export class BotAuthenticator {
     await this.cache.invalidate(botId);
   }
 
-  /** Resolves a header value to the bot, or throws the exact 401/403 of spec 7.1. */
-  async authenticate(header: string | undefined): Promise<BotPrincipal> {
-    return this.authenticateNow(header);
-  }
-
-  /** `authenticate`, answered in the calling turn when the bot is cached (no promise, no microtask hop). */
+  /**
+   * Resolves a header value to the bot, or throws the exact 401/403 of spec 7.1; answered in the calling turn
+   * when the bot is cached (no promise, no microtask hop).
+   */
   authenticateNow(header: string | undefined): BotPrincipal | Promise<BotPrincipal> {
     if (!header || !header.startsWith("Bot ")) throw unauthorized("Bot token required");
     const token = header.slice(4).trim();

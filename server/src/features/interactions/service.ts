@@ -77,17 +77,17 @@ export class InteractionsService {
     const name = normalizeName(body.command);
     // The limit is counted while the facts are read, and answered after every other check (CONTRACT 8's order).
     const limit = this.d.countInvoke(userId, botId);
+    const now = this.d.clock.now();
     let command, options, facts;
     try {
       facts = await invocationFacts(this.d.db, { userId, spaceId, channelId, botId, command: name });
-      command = checkInvocation(facts, this.d.clock.now());
+      command = checkInvocation(facts, now);
       options = validateInvocation(command.options, body.options);
     } catch (err) {
       await limit.cancel();
       throw err instanceof HttpError && !(err instanceof InvokeRefused) ? new InvokeRefused("invalid_options", err) : err;
     }
     await this.limit(limit);
-    const now = this.d.clock.now();
 
     const interactionId = newId();
     const token = this.d.tokens.sign({ iid: interactionId, bot: botId, usr: userId, sp: spaceId, ch: channelId });
