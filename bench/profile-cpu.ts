@@ -3,15 +3,15 @@
 // requests/s swing with everyone else's work; CPU time per request is what the process itself spends, so it tells
 // a change's effect apart from the noise. (The database's and Redis's CPU are not in either figure.)
 //   node --import tsx bench/profile-cpu.ts [me|send|list]     (rounds: BENCH_ROUNDS, seconds: BENCH_DURATION)
-import { readFileSync } from "node:fs";
-import { createContext } from "./context.ts";
+import { createContext, median } from "./context.ts";
+import { cpuTimes } from "./scenarios/realtime-common.ts";
 import { stackFloorPid } from "./floors/index.ts";
 import { hotPath, type HotPath } from "./profile-setup.ts";
 
-const TICK_US = 1e6 / 100; // USER_HZ
+/** User and system CPU time of a process so far, in µs. */
 const ticksOf = (pid: number) => {
-  const f = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return { user: Number(f[11]) * TICK_US, system: Number(f[12]) * TICK_US }; // utime, stime (fields 14, 15)
+  const t = cpuTimes(pid);
+  return { user: t.user * 1000, system: t.system * 1000 };
 };
 
 const which = (process.argv[2] ?? "me") as HotPath;
@@ -38,7 +38,6 @@ try {
       rps.get(t.name)!.push(r.requestsPerSecond);
     }
   }
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
   for (const t of targets)
     console.error(`cpu: ${which}: ${t.name}: ${median(per.get(t.name)!).toFixed(0)} µs/request (rounds ${per.get(t.name)!.map((x) => x.toFixed(0)).join(", ")}; of which system ${median(system.get(t.name)!).toFixed(0)}; req/s ${rps.get(t.name)!.map(Math.round).join(", ")})`);
   const [f, s] = targets.map((t) => median(per.get(t.name)!));

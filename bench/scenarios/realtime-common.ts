@@ -22,11 +22,17 @@ export function rss(pid: number): number {
   return m ? Number(m[1]) * 1024 : NaN;
 }
 
-/** CPU time (user + system) a process has used so far, in ms (Linux; clock ticks of 10 ms). */
-export function cpuMs(pid: number): number {
+/** CPU time a process has used so far, user and system, in ms (Linux's accounting; clock ticks of 10 ms). */
+export function cpuTimes(pid: number): { user: number; system: number } {
   const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
   const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return (Number(f[11]) + Number(f[12])) * 10;
+  return { user: Number(f[11]) * 10, system: Number(f[12]) * 10 }; // utime, stime (fields 14, 15)
+}
+
+/** CPU time (user + system) a process has used so far, in ms. */
+export function cpuMs(pid: number): number {
+  const t = cpuTimes(pid);
+  return t.user + t.system;
 }
 
 export interface Child {

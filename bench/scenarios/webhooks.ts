@@ -6,13 +6,14 @@
 // Each case runs BENCH_WEBHOOK_ROUNDS rounds, floor and service alternating (the order flips every round), and
 // reports medians: on a shared 2-core box the floor alone swings 2× between runs, so one pair proves little.
 import { createHmac } from "node:crypto";
-import { readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { spawn } from "node:child_process";
 import { createServer } from "node:http";
 import { Session } from "node:inspector/promises";
 import type { AddressInfo } from "node:net";
 import { Agent, request } from "undici";
 import { median, medianRow, type BenchResult, type Scenario } from "../context.ts";
+import { cpuMs } from "./realtime-common.ts";
 import { api } from "../../test/helpers/http.ts";
 import { registerUser } from "../../test/helpers/users.ts";
 
@@ -35,11 +36,10 @@ const PROFILE_DIR = process.env.BENCH_WEBHOOK_PROFILE;
  */
 const PERF_DIR = process.env.BENCH_WEBHOOK_PERF;
 
-/** CPU time (user + system, µs) of a process, from the kernel's accounting; 0 when it cannot be read. */
+/** CPU time (user + system, µs) of a process; 0 when it cannot be read (a backend that has exited). */
 function cpuOfPid(pid: number): number {
   try {
-    const f = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-    return (Number(f[11]) + Number(f[12])) * (1e6 / 100); // utime, stime in USER_HZ ticks
+    return cpuMs(pid) * 1000;
   } catch {
     return 0;
   }
