@@ -162,6 +162,7 @@ async function clearLeftover(dataDir: string, log: Logger): Promise<void> {
  * (keyed by the data directory, not by this file), so the file can go.
  */
 function removeIfExitedUnreaped(pidFile: string, pid: number, log: Logger): void {
+  if (isAlive(pid)) return; // still running (a stop that timed out): its file stays, PostgreSQL refuses to start
   try {
     process.kill(pid, 0); // answers though isAlive said no: exited, not reaped
   } catch {
