@@ -1,33 +1,18 @@
 // HTTP binding of /api/auth.
-import { Router, type Request, type Response } from "express";
+import { Router, type Request } from "express";
 import type { AuthService, ClientMeta } from "./service.ts";
 import type { TwoFactorService } from "./two-factor.ts";
 import type { DevicesService } from "./devices.ts";
 import type { EmailFlows } from "./email-flows.ts";
 import { SAME_ANSWER } from "./email-flows.ts";
 import { currentUser, userAuth, type UserAuthenticator } from "./middleware.ts";
+import { sendJsonText } from "../../platform/http/json-text.ts";
 
 const meta = (req: Request, deviceName?: string): ClientMeta => ({
   userAgent: req.headers["user-agent"] ?? null,
   deviceName: deviceName ?? null,
   ip: req.ip ?? req.socket.remoteAddress ?? "unknown",
 });
-
-/**
- * A JSON text as `res.json` would answer it (status as set, `Content-Type: application/json; charset=utf-8`,
- * `Content-Length`) without Express's send path. A conditional request (Express may answer it 304) goes through
- * `res.json` itself. (Response validation, in tests, sees the record on the cache miss that made the text.)
- */
-function sendJsonText(req: Request, res: Response, text: string): void {
-  if (req.headers["if-none-match"] !== undefined || req.headers["if-modified-since"] !== undefined) {
-    res.json(JSON.parse(text));
-    return;
-  }
-  res.setHeader("Content-Type", "application/json; charset=utf-8");
-  res.setHeader("Content-Length", Buffer.byteLength(text));
-  if (req.method === "HEAD") res.end();
-  else res.end(text);
-}
 
 export interface AuthRouteDeps {
   auth: AuthService;

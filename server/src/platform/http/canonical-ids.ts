@@ -95,7 +95,7 @@ export function canonicalIds(apiSpec: object): RequestHandler {
     // On a cycle, the schema being decided counts as holding ids (walking it is always correct, only slower).
     holding.set(s, true);
     const subs: Schema[] = [
-      ...(["allOf", "anyOf", "oneOf"] as const).flatMap((k) => (s[k] as Schema[] | undefined) ?? []),
+      ...COMBINERS.flatMap((k) => (s[k] as Schema[] | undefined) ?? []),
       ...Object.values((s.properties ?? {}) as Record<string, Schema>),
       ...(typeof s.items === "object" ? [s.items as Schema] : []),
       ...(typeof s.additionalProperties === "object" ? [s.additionalProperties as Schema] : []),
