@@ -121,25 +121,24 @@ export class RedisLedger implements ConnectionLedger {
   ) {}
 
   opened(userId: string): Promise<number> {
-    this.mine.set(userId, (this.mine.get(userId) ?? 0) + 1);
-    return this.change(userId, 1);
+    return this.changes.load({ userId, delta: 1 });
   }
 
   closed(userId: string): Promise<number> {
-    const c = (this.mine.get(userId) ?? 0) - 1;
-    if (c > 0) this.mine.set(userId, c);
-    else this.mine.delete(userId);
-    return this.change(userId, -1);
-  }
-
-  private change(userId: string, delta: 1 | -1): Promise<number> {
-    return this.changes.load({ userId, delta });
+    return this.changes.load({ userId, delta: -1 });
   }
 
   private async apply(part: Change[]): Promise<number[]> {
     const keys = [share(this.procId), ...part.map((c) => this.total(c.userId))];
     const args: (string | number)[] = [this.keys.ttlMs];
-    for (const c of part) args.push(c.userId, c.delta);
+    for (const c of part) {
+      args.push(c.userId, c.delta);
+      // `mine` holds only what has gone to Redis: a restore (on the same connection) never counts a change that
+      // is still waiting for its batch, which that batch would then count again.
+      const n = (this.mine.get(c.userId) ?? 0) + c.delta;
+      if (n > 0) this.mine.set(c.userId, n);
+      else this.mine.delete(c.userId);
+    }
     const totals = (await this.redis.eval(APPLY, keys.length, ...keys, ...args)) as number[];
     return totals.map(Number);
   }
