@@ -257,7 +257,28 @@ export class WebhookDispatcher {
   private nextHere(finished: string): void {
     const late: DeliveryJob[] = [];
     const now = performance.now();
-    const line = this.parked.get(finished);
+    this.unpark(finished, now, late);
+    while (this.local < LOCAL_MAX && this.waitingHead < this.waiting.length) {
+      const w = this.waiting[this.waitingHead]!;
+      this.waiting[this.waitingHead++] = undefined!;
+      if (w.startBy <= now) {
+        late.push(w.job);
+        // The place its webhook gave up for it goes to the webhook's next parked attempt: with none of the
+        // webhook's attempts running, nothing else would ever move that line.
+        this.unpark(w.job.webhookId, now, late);
+      } else if (!this.atHookMax(w.job)) this.startHere(w.job);
+      else if (!this.park(w)) late.push(w.job);
+    }
+    if (this.waitingHead === this.waiting.length || this.waitingHead > 4096) {
+      this.waiting = this.waiting.slice(this.waitingHead);
+      this.waitingHead = 0;
+    }
+    if (late.length) void this.lanes.add("main", late.map((job) => ({ job, jobId: jobIdOf(job) })));
+  }
+
+  /** Moves `hook`'s next parked attempt into the line (those that waited too long go to `late`). */
+  private unpark(hook: string, now: number, late: DeliveryJob[]): void {
+    const line = this.parked.get(hook);
     while (line?.length) {
       const w = line.shift()!;
       this.parkedCount--;
@@ -267,19 +288,7 @@ export class WebhookDispatcher {
         break;
       }
     }
-    if (line && !line.length) this.parked.delete(finished);
-    while (this.local < LOCAL_MAX && this.waitingHead < this.waiting.length) {
-      const w = this.waiting[this.waitingHead]!;
-      this.waiting[this.waitingHead++] = undefined!;
-      if (w.startBy <= now) late.push(w.job);
-      else if (!this.atHookMax(w.job)) this.startHere(w.job);
-      else if (!this.park(w)) late.push(w.job);
-    }
-    if (this.waitingHead === this.waiting.length || this.waitingHead > 4096) {
-      this.waiting = this.waiting.slice(this.waitingHead);
-      this.waitingHead = 0;
-    }
-    if (late.length) void this.lanes.add("main", late.map((job) => ({ job, jobId: jobIdOf(job) })));
+    if (line && !line.length) this.parked.delete(hook);
   }
 
   /** record + enqueue when the event has no transaction of its own. */
