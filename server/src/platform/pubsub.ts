@@ -10,6 +10,7 @@ export interface PublishOptions {
    * This process's own listeners hear the message at once, without the round trip through Redis; other processes
    * as always. Only for messages whose order relative to other processes' messages on the channel does not
    * matter (each process would see such a message at its own place among them): an ephemeral reply to one user.
+   * When the publish to Redis fails, this process's listeners have heard it already.
    */
   localFirst?: boolean;
 }

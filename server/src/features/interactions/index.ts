@@ -1,23 +1,14 @@
 // Wires the invocation chain from the platform and the features it builds on.
 import type { Platform } from "../../platform/index.ts";
-import type { RealtimePublisher } from "../../platform/realtime/publisher.ts";
-import type { WebhookDispatcher } from "../webhooks/index.ts";
-import type { InstallResolver } from "../installs/index.ts";
-import type { PendingLimit } from "../ratelimits/index.ts";
 import { interactionMetrics } from "./metrics.ts";
-import { InteractionsService } from "./service.ts";
+import { InteractionsService, type InteractionDeps } from "./service.ts";
 import { InteractionTokens } from "./token.ts";
 
 export { commandInvocationRoutes, respondRoutes } from "./routes.ts";
 export { InteractionsService } from "./service.ts";
 
-export interface InteractionWiring {
-  dispatcher: WebhookDispatcher;
-  realtime: RealtimePublisher;
-  installs: InstallResolver;
-  countInvoke: (userId: string, botId: string) => PendingLimit;
-  respondLimit: (botId: string) => Promise<void>;
-}
+/** What the composition root hands the chain from other features (the rest comes from the platform). */
+export type InteractionWiring = Pick<InteractionDeps, "dispatcher" | "realtime" | "installs" | "countInvoke" | "respondLimit">;
 
 export function createInteractions(p: Platform, deps: InteractionWiring): InteractionsService {
   return new InteractionsService({

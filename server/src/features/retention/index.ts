@@ -1,2 +1,2 @@
 // The retention feature as the composition root sees it: the scheduled job that deletes old rows.
-export { RetentionJob, type PruneCounts } from "./service.ts";
+export { RetentionJob } from "./service.ts";
