@@ -4,10 +4,13 @@
 // latency is invoke sent → reply frame received, and a chain with no reply within 10 s counts as lost. Next to it,
 // a floor measured in the same run over the same hops with bare node:http and ws and no logic: client POST →
 // "service" answers 202 and POSTs to a "bot" → the bot answers 200 and POSTs back → the "service" sends a frame on
-// the client's socket. Also: the 202 of invoke for one user invoking alone (target < 2 ms).
-// As deployed, the service runs in a process of its own (Parley, and the floor's bare service alike); the users and
+// the client's socket. Between the two, the chain's stack floor (issue 19's definition): the same hops through
+// Express 5 + express-openapi-validator on our contract, with the one unavoidable write (the delivery row, before
+// its first attempt) and the signatures (invocation-stack-floor-process.ts). Also: the 202 of invoke for one user
+// invoking alone (target < 2 ms), for all three.
+// As deployed, the service runs in a process of its own (Parley, and both floors' services alike); the users and
 // the bot share this process, so their work never sits in the service's event loop.
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Agent, request } from "undici";
@@ -18,6 +21,8 @@ import type { BenchResult, Scenario } from "../context.ts";
 import { api } from "../../test/helpers/http.ts";
 import { registerUser } from "../../test/helpers/users.ts";
 import { insertMember, insertSpace } from "../../test/helpers/fixtures.ts";
+import { createTestDatabase } from "../../test/helpers/resources.ts";
+import { newId } from "../../server/src/platform/ids.ts";
 import { BENCH_SECRETS } from "./webhooks.ts";
 import { cpuMs, freePort, spawnNode, startParley } from "./realtime-common.ts";
 
@@ -203,6 +208,98 @@ async function floor(ctx: Parameters<Scenario["run"]>[0]): Promise<Side> {
   return { users, pid: service.proc.pid! };
 }
 
+/**
+ * A bot (plain node:http, in this process): verifies the webhook's signature (constant time), answers 200, then
+ * calls respond at `respondUrl`. `seen` hears of each event when it arrives and when its respond was answered.
+ */
+async function signedBot(
+  ctx: Parameters<Scenario["run"]>[0],
+  agent: Agent,
+  secret: () => string,
+  respondUrl: string,
+  botToken: string,
+  seen?: (event: { data: { interaction_id: string } }, phase: "webhook" | "responded") => void,
+): Promise<string> {
+  const botServer = createServer(async (req, res) => {
+    const raw = await readBody(req);
+    const sig = String(req.headers["x-service-signature"] ?? "");
+    const t = /t=(\d+)/.exec(sig)?.[1];
+    const v1 = /v1=([0-9a-f]{64})/.exec(sig)?.[1];
+    const mac = createHmac("sha256", secret()).update(`${t}.${raw}`).digest();
+    if (!t || !v1 || !timingSafeEqual(Buffer.from(v1, "hex"), mac)) return void res.writeHead(400).end();
+    res.writeHead(200).end();
+    const event = JSON.parse(raw);
+    seen?.(event, "webhook");
+    const r = await request(respondUrl, {
+      method: "POST",
+      dispatcher: agent,
+      headers: { "content-type": "application/json", authorization: `Bot ${botToken}` },
+      body: JSON.stringify({ interaction_token: event.data.interaction_token, content: `rolled ${event.data.options.sides}` }),
+    });
+    await r.body.dump();
+    seen?.(event, "responded");
+  });
+  const botUrl = await listen(botServer);
+  ctx.defer(async () => (botServer.closeAllConnections(), void (await new Promise((r) => botServer.close(r)))));
+  return botUrl;
+}
+
+/**
+ * The stack floor of the chain (issue 19's definition): Express 5 + express-openapi-validator on our contract,
+ * configured as the service's, with only the unavoidable work behind it (invocation-stack-floor-process.ts: the
+ * delivery row INSERTed before the 202 and the signed POST, the token verified and the frame on the socket), in its
+ * own process on a database of its own (its pending rows are nobody's to sweep); the bot (signature verified) here.
+ */
+async function stackFloor(ctx: Parameters<Scenario["run"]>[0]): Promise<Side> {
+  const agent = new Agent({ connections: USERS * 2 });
+  ctx.defer(() => agent.close());
+  const database = await createTestDatabase();
+  ctx.defer(() => database.drop());
+  const db = new pg.Client({ connectionString: database.url });
+  await db.connect();
+  const botId = newId();
+  const webhookId = newId();
+  await db.query("INSERT INTO users (id, username, is_bot) VALUES ($1, $2, true)", [botId, `floorbot_${Date.now() % 1e6}`]);
+  await db.query("INSERT INTO bots (user_id, owner_id, token_hash) VALUES ($1, $1, $2)", [botId, randomBytes(32)]);
+  await db.query("INSERT INTO webhooks (id, bot_user_id, url, events, secret_enc) VALUES ($1, $2, 'http://127.0.0.1/hook', '{command.invoked}', 'x')", [webhookId, botId]);
+  await db.end();
+  const secret = randomBytes(24).toString("hex");
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const botUrl = await signedBot(ctx, agent, () => secret, `${url}/api/bot/interactions/respond`, "floor");
+  const service = await spawnNode(
+    // BENCH_STACK_FLOOR_ARGS: extra node flags for the stack floor, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+    [...(process.env.BENCH_STACK_FLOOR_ARGS?.split(" ").filter(Boolean) ?? []), "--import", "tsx", "bench/scenarios/invocation-stack-floor-process.ts"],
+    { PORT: String(port), BOT_URL: `${botUrl}/hook`, DATABASE_URL: database.url, WEBHOOK_ID: webhookId, SECRET: secret, BOT_ID: botId },
+    "stack floor service listening",
+    url,
+  );
+  ctx.defer(() => service.stop());
+  const spaceId = newId();
+  const channelId = newId();
+  const body = JSON.stringify({ bot_user_id: botId, command: "roll", options: { sides: 6 } });
+  const users = await Promise.all(
+    Array.from({ length: USERS }, async (_, i) => {
+      const s = await socket(`${url.replace("http", "ws")}/?user=u${i}`);
+      ctx.defer(async () => s.ws.terminate());
+      return {
+        reply: s.reply,
+        async invoke() {
+          const r = await request(`${url}/api/chat/${spaceId}/${channelId}/commands/invoke`, {
+            method: "POST",
+            dispatcher: agent,
+            headers: { "content-type": "application/json", authorization: `Bearer u${i}` },
+            body,
+          });
+          if (r.statusCode !== 202) throw new Error(`invoke ${r.statusCode}: ${await r.body.text()}`);
+          return ((await r.body.json()) as { interaction_id: string }).interaction_id;
+        },
+      };
+    }),
+  );
+  return { users, pid: service.proc.pid! };
+}
+
 /** Per-stage times of the service chain (ms since the invoke was sent), for the breakdown line. */
 const stages = { accepted: [] as number[], webhook: [] as number[], responded: [] as number[] };
 const sentAt = new Map<string, number>();
@@ -224,28 +321,10 @@ async function service(ctx: Parameters<Scenario["run"]>[0]): Promise<Side & { se
 
   // The bot: verifies the signature (constant time), answers 200, then calls respond.
   let secret = "";
-  const botServer = createServer(async (req, res) => {
-    const raw = await readBody(req);
-    const sig = String(req.headers["x-service-signature"] ?? "");
-    const t = /t=(\d+)/.exec(sig)?.[1];
-    const v1 = /v1=([0-9a-f]{64})/.exec(sig)?.[1];
-    const mac = createHmac("sha256", secret).update(`${t}.${raw}`).digest();
-    if (!t || !v1 || !timingSafeEqual(Buffer.from(v1, "hex"), mac)) return void res.writeHead(400).end();
-    res.writeHead(200).end();
-    const event = JSON.parse(raw);
+  const botUrl = await signedBot(ctx, agent, () => secret, `${server.url}/api/bot/interactions/respond`, bot.token, (event, phase) => {
     const sent = sentAt.get(event.data.interaction_id);
-    if (sent !== undefined) stages.webhook.push(performance.now() - sent);
-    const r = await request(`${server.url}/api/bot/interactions/respond`, {
-      method: "POST",
-      dispatcher: agent,
-      headers: { "content-type": "application/json", authorization: `Bot ${bot.token}` },
-      body: JSON.stringify({ interaction_token: event.data.interaction_token, content: `rolled ${event.data.options.sides}` }),
-    });
-    await r.body.dump();
-    if (sent !== undefined) stages.responded.push(performance.now() - sent);
+    if (sent !== undefined) stages[phase].push(performance.now() - sent);
   });
-  const botUrl = await listen(botServer);
-  ctx.defer(async () => (botServer.closeAllConnections(), void (await new Promise((r) => botServer.close(r)))));
   secret = (await http.post(`/api/bots/${bot.id}/webhooks`, { url: `${botUrl}/hook`, events: ["command.invoked"] }, { token: owner.token })).body.secret;
 
   const users = await Promise.all(
@@ -293,22 +372,34 @@ async function service(ctx: Parameters<Scenario["run"]>[0]): Promise<Side & { se
 
 export const scenario: Scenario = {
   name: "invocations",
-  description: `slash-command chain at ${RATES.join(", ")}/s and up (open loop, ${USERS} users), vs the same hops bare; the 202 at one user`,
+  description: `slash-command chain at ${RATES.join(", ")}/s and up (open loop, ${USERS} users), vs its stack floor and the same hops bare; the 202 at one user`,
   async run(ctx) {
     const f = await floor(ctx);
+    const st = await stackFloor(ctx);
     const s = await service(ctx);
     const med = (a: number[]) => percentile([...a].sort((x, y) => x - y), 50);
-    // One user alone first, on a quiet server: the 202 of invoke.
-    const solo = await alone(s.users[0]!);
-    const soloRow: BenchResult = { name: "invoke 202 at one user (sequential)", requestsPerSecond: 0, p50Ms: percentile(solo, 50), p99Ms: percentile(solo, 99), requests: solo.length, failures: 0 };
-    console.error(`bench: invocations: 202 at one user: p50 ${soloRow.p50Ms} ms, p99 ${soloRow.p99Ms} ms (target < 2 ms)`);
+    // One user alone first, on a quiet server: the 202 of invoke (service, then its stack floor and bare floor).
+    const soloRows: BenchResult[] = [];
+    for (const [label, side] of [["", s], [" stack floor", st], [" bare floor", f]] as const) {
+      const solo = await alone(side.users[0]!);
+      soloRows.push({ name: `invoke 202 at one user (sequential)${label}`, requestsPerSecond: 0, p50Ms: percentile(solo, 50), p99Ms: percentile(solo, 99), requests: solo.length, failures: 0 });
+    }
+    const [soloRow, stackSolo, bareSolo] = soloRows as [BenchResult, BenchResult, BenchResult];
+    console.error(
+      `bench: invocations: 202 at one user: p50 ${soloRow.p50Ms} ms, p99 ${soloRow.p99Ms} ms (target < 2 ms); stack floor p50 ${stackSolo.p50Ms} ms, p99 ${stackSolo.p99Ms} ms; bare floor p50 ${bareSolo.p50Ms} ms, p99 ${bareSolo.p99Ms} ms`,
+    );
     stages.accepted.length = stages.webhook.length = stages.responded.length = 0;
-    const rows: BenchResult[] = [soloRow];
+    const rows: BenchResult[] = [...soloRows];
     for (const rate of RATES) {
       const floorRow = await openLoop("invoke→reply floor: bare http+ws, same hops", f, rate);
+      const stackRow = await openLoop("invoke→reply stack floor: Express + validator, INSERT, undici, ws", st, rate);
       const row = await openLoop("invoke→reply chain: HTTP → webhook → respond → WebSocket", s, rate);
-      rows.push(floorRow, row);
-      console.error(`bench: invocations @ ${rate}/s: chain p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms, lost ${row.failures} vs floor p50 ${floorRow.p50Ms} ms, p99 ${floorRow.p99Ms} ms; CPU per chain in the serving process ${row.cpuMsPerChain} ms vs floor ${floorRow.cpuMsPerChain} ms`);
+      rows.push(floorRow, stackRow, row);
+      console.error(
+        `bench: invocations @ ${rate}/s: chain p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms, lost ${row.failures}, CPU per chain ${row.cpuMsPerChain} ms | ` +
+          `stack floor p50 ${stackRow.p50Ms} ms, p99 ${stackRow.p99Ms} ms, lost ${stackRow.failures}, CPU ${stackRow.cpuMsPerChain} ms | ` +
+          `bare floor p50 ${floorRow.p50Ms} ms, p99 ${floorRow.p99Ms} ms, CPU ${floorRow.cpuMsPerChain} ms (CPU: the serving process's, per chain)`,
+      );
     }
     console.error(`bench: invocations: median ms after sending the invoke: 202 ${med(stages.accepted)}, webhook at bot ${med(stages.webhook)}, respond answered ${med(stages.responded)}`);
     let highest = 0;

@@ -1,0 +1,113 @@
+// The invocation chain's stack floor (issues 19, 20; bench/scenarios/invocations.ts), in its own process as
+// Parley's is: Express 5 + express-openapi-validator on generated/openapi.yaml, configured as the service
+// configures them (bench/floors/stack-server.ts, platform/http/validation.ts), with only the chain's unavoidable
+// work behind the routes:
+//   POST /api/chat/:space_id/:channel_id/commands/invoke → a signed interaction token, the delivery row INSERTed
+//        (sealed body, as the outbox holds it; committed without waiting for the WAL flush, as the service's
+//        invocation rows are) before the 202, then the signed `command.invoked` POST to the bot with undici;
+//   POST /api/bot/interactions/respond → the token verified, 204, the `interaction:response` frame over ws on
+//        the invoker's socket (`/?user=<id>`).
+// No authentication (the service's is a cached lookup; the user is the bearer token's text, unchecked), no
+// checks of CONTRACT 8, no limits, no result recorded after the attempt. Benchmark-only.
+// Env: PORT, BOT_URL, DATABASE_URL (a migrated database of its own), WEBHOOK_ID (a webhook row there), SECRET
+// (the webhook's signing secret), BOT_ID.
+import { createHmac, randomBytes } from "node:crypto";
+import { createServer } from "node:http";
+import express from "express";
+import * as OpenApiValidator from "express-openapi-validator";
+import pg from "pg";
+import { Agent, request } from "undici";
+import { WebSocketServer, type WebSocket } from "ws";
+import { loadContract } from "../../server/src/contract.ts";
+import { newId } from "../../server/src/platform/ids.ts";
+import { seal } from "../../server/src/platform/crypto.ts";
+import { UNDOCUMENTED } from "../../server/src/platform/http/validation.ts";
+import { InteractionTokens } from "../../server/src/features/interactions/token.ts";
+
+const env = process.env as Record<string, string>;
+const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: 20 });
+const agent = new Agent({ connections: 64 });
+const tokens = new InteractionTokens(randomBytes(32).toString("hex"), Date.now);
+const dataKey = randomBytes(32);
+const sockets = new Map<string, WebSocket>();
+
+// The outbox row, as the service writes an invocation's (webhooks/store.ts insertDeliveries, flush: false).
+const INSERT = {
+  name: "floor_insert_delivery",
+  text: `INSERT INTO deliveries (id, webhook_id, type, body, status, due_at)
+         SELECT $1, $2, 'command.invoked', $3, 'pending', $4 WHERE set_config('synchronous_commit', 'off', true) IS NOT NULL`,
+};
+
+const app = express();
+app.disable("x-powered-by");
+app.set("etag", false);
+app.set("query parser", "simple");
+app.use(express.json({ limit: "1mb", type: () => true, strict: false }));
+app.use(
+  OpenApiValidator.middleware({
+    apiSpec: loadContract() as never,
+    validateRequests: { allowUnknownQueryParameters: false, coerceTypes: false, removeAdditional: false },
+    validateResponses: false,
+    validateSecurity: false,
+    validateFormats: true,
+    fileUploader: false,
+    ignorePaths: UNDOCUMENTED,
+  }),
+);
+
+app.post("/api/chat/:space_id/:channel_id/commands/invoke", async (req, res) => {
+  const user = String(req.headers.authorization).slice("Bearer ".length);
+  const spaceId = String(req.params.space_id);
+  const channelId = String(req.params.channel_id);
+  const iid = newId();
+  const id = newId();
+  const now = Date.now();
+  const body = JSON.stringify({
+    id,
+    type: "command.invoked",
+    space_id: spaceId,
+    delivered_at: new Date(now).toISOString(),
+    bot_user_id: env.BOT_ID,
+    data: {
+      target_bot_user_id: env.BOT_ID,
+      interaction_id: iid,
+      interaction_token: tokens.sign({ iid, bot: env.BOT_ID!, usr: user, sp: spaceId, ch: channelId }),
+      channel_id: channelId,
+      actor_user_id: user,
+      command: req.body.command,
+      options: req.body.options ?? {},
+      command_version: 1,
+      created_at: new Date(now).toISOString(),
+    },
+  });
+  await pool.query({ ...INSERT, values: [id, env.WEBHOOK_ID, seal(dataKey, body, `delivery:${id}`), new Date(now + 15_000)] });
+  res.status(202).json({ interaction_id: iid });
+  const t = Math.floor(now / 1000);
+  const signature = `t=${t},v1=${createHmac("sha256", env.SECRET!).update(`${t}.${body}`).digest("hex")}`;
+  const r = await request(env.BOT_URL!, {
+    method: "POST",
+    dispatcher: agent,
+    headers: { "content-type": "application/json", "x-service-event": "command.invoked", "x-service-delivery": id, "x-service-signature": signature },
+    body,
+  });
+  await r.body.dump();
+});
+
+app.post("/api/bot/interactions/respond", (req, res) => {
+  const ctx = tokens.verify(req.body.interaction_token);
+  if (!ctx) return void res.status(403).json({ detail: "invalid or expired interaction" });
+  res.status(204).end();
+  sockets.get(ctx.usr)?.send(
+    JSON.stringify({ type: "interaction:response", interaction_id: ctx.iid, channel_id: ctx.ch, space_id: ctx.sp, bot_user_id: ctx.bot, content: req.body.content, ephemeral: true, is_bot: true }),
+  );
+});
+app.use((err: { status?: number; message: string }, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+  res.status(err.status ?? 500).json({ detail: err.message });
+});
+
+const server = createServer({ keepAliveTimeout: 65_000 }, app);
+const wss = new WebSocketServer({ server, perMessageDeflate: false });
+wss.on("connection", (ws, req) => sockets.set(new URL(req.url!, "http://x").searchParams.get("user")!, ws));
+server.listen(Number(env.PORT), "127.0.0.1", () => console.log("stack floor service listening"));
+// A plain exit on SIGTERM, so that `--cpu-prof` (BENCH_STACK_FLOOR_ARGS) writes its profile.
+process.once("SIGTERM", () => process.exit(0));
