@@ -26,8 +26,10 @@ export const UNDOCUMENTED = /^\/(api\/(openapi\.json|docs|ws)|portal)(\/|$)|^\/$
 
 // express-openapi-validator 5.6 finds a request's operation by compiling path-to-regexp for every declared route on
 // every request (openapi.metadata.js, lookupRoute); with ~100 routes that was the largest single cost of a request.
-// patches/express-openapi-validator+5.6.2.patch (applied by patch-package on install) compiles each route once;
-// test/validator-patch.test.ts fails when the patch is not in place.
+// patches/express-openapi-validator+5.6.2.patch (applied by patch-package on install) compiles each route once and
+// tests only the routes filed under the request's first two path segments (the full walk of ~100 regexps was still
+// the largest single cost of a bot send); test/validator-patch.test.ts fails when the patch is not in place or
+// finds another operation than the full walk.
 
 /**
  * Query strings are read as HTML forms and URLSearchParams write them: `+` is a space (Express's query parser
