@@ -3,6 +3,10 @@
 //   GET  /api/auth/me                                        → fixed bytes (the service's own answer)
 //   POST /api/bot/spaces/:space_id/channels/:channel_id/messages → one INSERT … RETURNING of the same row (pg)
 //   GET  /api/bot/spaces/:space_id/channels/:channel_id/messages → the same SELECT as the service's list (pg)
+// With `redisUrl`, the send also does the two Redis commands any send must make within the decided stack (spec 8:
+// the bot-wide, channel and space limits counted atomically before the row is written; CONTRACT 5: the frame
+// published for every process's viewers after it): the service's own limiter script through platform/limiter.ts
+// before the INSERT, and a PUBLISH of the frame after it, not awaited, on a second connection, as the service does.
 // Run: node --import tsx bench/floors/stack-server.ts '<json options>'; prints `listening <port>`.
 import { writeFileSync } from "node:fs";
 import { createServer } from "node:http";
@@ -14,10 +18,31 @@ import pg from "pg";
 import { loadContract } from "../../server/src/contract.ts";
 import { newId } from "../../server/src/platform/ids.ts";
 import { UNDOCUMENTED } from "../../server/src/platform/http/validation.ts";
+import { redisLimiters } from "../../server/src/platform/limiter.ts";
+import { createRedis } from "../../server/src/platform/redis.ts";
 import { LIST_SQL, INSERT_SQL, toJson } from "./sql.ts";
 
-const opts = JSON.parse(process.argv[2] ?? "{}") as { meBody?: string; databaseUrl?: string; spaceId?: string; botId?: string };
+const opts = JSON.parse(process.argv[2] ?? "{}") as { meBody?: string; databaseUrl?: string; spaceId?: string; botId?: string; redisUrl?: string };
 const pool = opts.databaseUrl ? new pg.Pool({ connectionString: opts.databaseUrl, max: 20 }) : undefined;
+
+/** The send's Redis work (see above), or undefined. The limits are the spec's, raised far out of reach; own keys. */
+const redis = opts.redisUrl ? sendRedisWork(opts.redisUrl) : undefined;
+function sendRedisWork(url: string) {
+  const limiters = redisLimiters(createRedis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 0 }), 1_000_000);
+  const limit = (name: string, points: number, durationSeconds: number) => limiters.create({ name: `floor:${name}`, points, durationSeconds });
+  const [bot, channel, space] = [limit("bot", 1000, 60), limit("msg:ch", 5, 1), limit("msg:sp", 60, 60)];
+  const publisher = createRedis(url);
+  return {
+    /** True when a limit refuses the send. */
+    async refused(botId: string, spaceId: string, channelId: string): Promise<boolean> {
+      const hit = await limiters.consumeAll([[{ limiter: bot, key: botId }], [{ limiter: channel, key: `${botId}:${channelId}` }, { limiter: space, key: `${botId}:${spaceId}` }]]);
+      return hit !== null;
+    },
+    publish(spaceId: string, channelId: string, message: object): void {
+      publisher.publish(`ps:rt:space:${spaceId}`, JSON.stringify({ channelId, frame: { type: "message:created", ...message } })).catch(() => {});
+    },
+  };
+}
 
 const app = express();
 app.disable("x-powered-by");
@@ -38,8 +63,12 @@ app.use(
 app.get("/api/auth/me", (_req, res) => void res.type("application/json").send(opts.meBody ?? "{}"));
 const MESSAGES = "/api/bot/spaces/:space_id/channels/:channel_id/messages";
 app.post(MESSAGES, async (req, res) => {
-  const r = await pool!.query(INSERT_SQL, [newId(), opts.spaceId, String(req.params.channel_id), opts.botId, req.body.content]);
-  res.status(201).json(toJson(r.rows[0]));
+  const channelId = String(req.params.channel_id);
+  if (redis && (await redis.refused(opts.botId!, opts.spaceId!, channelId))) return void res.status(429).json({ detail: "limited" });
+  const r = await pool!.query(INSERT_SQL, [newId(), opts.spaceId, channelId, opts.botId, req.body.content]);
+  const message = toJson(r.rows[0]);
+  redis?.publish(opts.spaceId!, channelId, message);
+  res.status(201).json(message);
 });
 app.get(MESSAGES, async (req, res) => {
   const r = await pool!.query(LIST_SQL, [String(req.params.channel_id)]);
