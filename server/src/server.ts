@@ -152,11 +152,18 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
       // user's access token; Bot: a bot token). Each router holds paths relative to its prefix; the contract's
       // validator has already checked every request. Registration order is kept where prefixes nest.
       const requireUser = userAuth(userAuthenticator);
+      // The bot API first, its busiest routers first: every router an /api request walks past costs a match.
+      // (No user prefix nests under /api/bot: /api/bots is another path segment.)
+      app.use("/api/bot", botAuth(botAuthenticator)); // everything under /api/bot · Bot
+      app.use("/api/bot", botRateLimit(rateLimits)); // spec 8 bot-wide limit
+      app.use("/api/bot", botMessageRoutes(new BotMessagesService(db, installResolver, rateLimits, channelEvents))); // bot-messages · Bot
+      app.use("/api/bot", respondRoutes(interactions)); // interactions (/interactions/respond) · Bot
+      app.use("/api/bot", commandRoutes(commandsService)); // commands (registry) · Bot
+      app.use("/api/bot", botVoiceRoutes(voiceService)); // voice (bot join) · Bot
       app.use("/api/auth", authRoutes({ auth: authService, users: userAuthenticator, twoFactor, devices, emails })); // auth · open (register, login, …) and Bearer, per route
       app.use("/api/users", friendsRoutes(new FriendsService(db), userAuthenticator)); // friends · Bearer, per route
       app.use("/api/users", usersRoutes({ users: usersService, presence, requireUser, currentUserId: (req) => currentUser(req).id })); // users · Bearer, per route
       app.use("/api/bots/:bot_id/webhooks", requireUser, webhookRoutes(webhooks.service)); // webhooks · Bearer (the bot's owner)
-      app.use("/api", memberVoiceRoutes(voiceService, userAuth(userAuthenticator))); // voice (member join) · Bearer
       app.use("/api/spaces", spaceRoutes({ spaces: spacesService, requireUser: userAuth(userAuthenticator) })); // spaces · Bearer
       app.use("/api/spaces/:space_id/members", userAuth(userAuthenticator), memberRoutes(membersService)); // members · Bearer
       app.use("/api/spaces/:space_id/channels", userAuth(userAuthenticator), channelRoutes(channelsService)); // channels · Bearer
@@ -165,12 +172,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
       app.use("/api/e2e", requireUser, e2eRoutes(e2eService)); // e2e · Bearer
       app.use("/api/bots", botAccountRoutes(new BotsService(db, botAuthenticator, userRows, audience), userAuthenticator)); // bots (accounts) · Bearer
       app.use("/api/spaces/:space_id/bots", requireUser, installRoutes(installsService)); // installs · Bearer
-      app.use("/api/bot", botAuth(botAuthenticator)); // everything under /api/bot · Bot
-      app.use("/api/bot", botRateLimit(rateLimits)); // spec 8 bot-wide limit
-      app.use("/api/bot", commandRoutes(commandsService)); // commands (registry) · Bot
-      app.use("/api/bot", respondRoutes(interactions)); // interactions (/interactions/respond) · Bot
-      app.use("/api/bot", botMessageRoutes(new BotMessagesService(db, installResolver, rateLimits, channelEvents))); // bot-messages · Bot
-      app.use("/api/bot", botVoiceRoutes(voiceService)); // voice (bot join) · Bot
+      app.use("/api", memberVoiceRoutes(voiceService, requireUser)); // voice (member join, /spaces/{space_id}/voice/…) · Bearer; last, as every /api request walks into it
     },
   });
 
