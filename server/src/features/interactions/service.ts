@@ -7,13 +7,13 @@ import type { Logger } from "../../platform/logger.ts";
 import { HttpError, TooManyRequests, forbidden } from "../../platform/errors.ts";
 import { newId } from "../../platform/ids.ts";
 import type { RealtimePublisher } from "../../platform/realtime/publisher.ts";
-import type { WebhookDispatcher } from "../webhooks/index.ts";
+import type { BotEvent, PreparedDeliveries, WebhookDispatcher } from "../webhooks/index.ts";
 import type { InstallResolver } from "../installs/index.ts";
 import type { BotPrincipal } from "../bots/index.ts";
 import type { PendingLimit } from "../ratelimits/index.ts";
-import { normalizeName } from "../commands/index.ts";
-import { InvokeRefused, checkInvocation, validateInvocation, type InvokeResult } from "./rules.ts";
-import { catalog, invocationFacts, isMember } from "./store.ts";
+import { normalizeName, type CommandOption } from "../commands/index.ts";
+import { InvokeRefused, checkInvocation, validateInvocation, type InvokeResult, type TypedOptions } from "./rules.ts";
+import { catalog, invocationFacts, isMember, type InvocationFacts } from "./store.ts";
 import type { InteractionTokens } from "./token.ts";
 import type { InteractionMetrics } from "./metrics.ts";
 import type { components } from "../../../../generated/api.d.ts";
@@ -49,7 +49,31 @@ export interface InteractionDeps {
 /** Respond when the invoker has left the space since the invocation. */
 export const INVOKER_LEFT = "invoker is no longer a member of this space";
 
+/** Commands whose invocations build their deliveries before the read (checkedInvoke), at most. */
+const KNOWN_MAX = 10_000;
+
+interface KnownCommand {
+  options: CommandOption[];
+  /** `options` as JSON text, compared with the row's by the statement. */
+  optionsJson: string;
+  version: number;
+  hooksSig: string;
+  hooks: InvocationFacts["hooks"];
+}
+
+/** The typed options, or undefined when they fail (the checked path finds out why, in CONTRACT 8's order). */
+function tryValidate(declared: readonly CommandOption[], raw: Record<string, unknown> | undefined): TypedOptions | undefined {
+  try {
+    return validateInvocation(declared, raw);
+  } catch {
+    return undefined;
+  }
+}
+
 export class InteractionsService {
+  /** By `<bot id> <command name>`, oldest first. */
+  private known = new Map<string, KnownCommand>();
+
   constructor(private d: InteractionDeps) {}
 
   async catalog(userId: string, spaceId: string, channelId: string): Promise<S["Interactions.CommandCatalog"]> {
@@ -78,36 +102,82 @@ export class InteractionsService {
     // The limit is counted while the facts are read, and answered after every other check (CONTRACT 8's order).
     const limit = this.d.countInvoke(userId, botId);
     const now = this.d.clock.now();
-    let command, options, facts;
+    const q = { userId, spaceId, channelId, botId, command: name, now };
+    // With what an earlier invocation of this command read, the deliveries are built before the facts are read and
+    // written in the same statement, which writes them only if every check passes on what it reads and that is
+    // still exactly what they were built from (store.ts). Only once the limit is known to allow it: a 202 is
+    // answered as soon as they are written. Anything else takes the checked path below.
+    const known = this.known.get(`${botId} ${name}`);
+    let fast: { interactionId: string; prepared: PreparedDeliveries } | undefined;
+    if (known) {
+      const options = tryValidate(known.options, body.options);
+      if (options && (await limit.allowed())) {
+        const interactionId = newId();
+        const event = this.event(interactionId, q, known.version, options);
+        fast = { interactionId, prepared: this.d.dispatcher.prepareNow(event, known.hooks) };
+      }
+    }
+    let command, options, facts, written;
     try {
-      facts = await invocationFacts(this.d.db, { userId, spaceId, channelId, botId, command: name });
+      const expected = fast && { version: known!.version, optionsJson: known!.optionsJson, hooksSig: known!.hooksSig, rows: fast.prepared.rows };
+      ({ facts, written } = await invocationFacts(this.d.db, q, expected));
       command = checkInvocation(facts, now);
-      options = validateInvocation(command.options, body.options);
+      if (!written) {
+        this.remember(botId, name, facts!);
+        options = validateInvocation(command.options, body.options);
+      }
     } catch (err) {
       await limit.cancel();
       throw err instanceof HttpError && !(err instanceof InvokeRefused) ? new InvokeRefused("invalid_options", err) : err;
     }
+    if (written) {
+      const deliveries = await this.d.dispatcher.startPrepared(fast!.prepared);
+      this.d.log.debug({ interactionId: fast!.interactionId, botId, userId, spaceId, channelId, deliveries: deliveries.length }, "command invoked");
+      return { interaction_id: fast!.interactionId };
+    }
     await this.limit(limit);
 
     const interactionId = newId();
-    const token = this.d.tokens.sign({ iid: interactionId, bot: botId, usr: userId, sp: spaceId, ch: channelId });
-    const data = {
-      target_bot_user_id: botId,
-      interaction_id: interactionId,
-      interaction_token: token,
-      channel_id: channelId,
-      actor_user_id: userId,
-      command: name,
-      options,
-      command_version: command.version,
-      created_at: new Date(now).toISOString(),
-    };
     // The target bot alone is the audience, whoever else in the channel subscribes to command.invoked. Its first
     // attempt is made in this process as soon as the outbox row is committed and the 202 is on its way: no queue
     // pick-up on the way to the bot.
-    const deliveries = await this.d.dispatcher.publishNow({ type: "command.invoked", spaceId, data }, facts!.hooks);
+    const deliveries = await this.d.dispatcher.publishNow(this.event(interactionId, q, command.version, options!), facts!.hooks);
     this.d.log.debug({ interactionId, botId, userId, spaceId, channelId, deliveries: deliveries.length }, "command invoked");
     return { interaction_id: interactionId };
+  }
+
+  /** `command.invoked` for the target bot, with a fresh interaction token. */
+  private event(interactionId: string, q: { userId: string; spaceId: string; channelId: string; botId: string; command: string; now: number }, version: number, options: TypedOptions): BotEvent {
+    const token = this.d.tokens.sign({ iid: interactionId, bot: q.botId, usr: q.userId, sp: q.spaceId, ch: q.channelId });
+    return {
+      type: "command.invoked",
+      spaceId: q.spaceId,
+      data: {
+        target_bot_user_id: q.botId,
+        interaction_id: interactionId,
+        interaction_token: token,
+        channel_id: q.channelId,
+        actor_user_id: q.userId,
+        command: q.command,
+        options,
+        command_version: version,
+        created_at: new Date(q.now).toISOString(),
+      },
+    };
+  }
+
+  /**
+   * What the next invocation of this command builds its deliveries from (checked again by the statement that
+   * writes them, so it is never trusted: a stale entry only costs the checked path). Kept only while every
+   * subscribed webhook is active: a suspended one's row is written differently (skipped).
+   */
+  private remember(botId: string, name: string, facts: InvocationFacts): void {
+    const key = `${botId} ${name}`;
+    const c = facts.command!;
+    this.known.delete(key);
+    if (!facts.hooks.every((h) => h.state === "active")) return;
+    if (this.known.size >= KNOWN_MAX) this.known.delete(this.known.keys().next().value!);
+    this.known.set(key, { options: c.options, optionsJson: JSON.stringify(c.options), version: c.version, hooksSig: facts.hooksSig, hooks: facts.hooks });
   }
 
   /** The 429 passes through unchanged; only its metric class is added, from its type. */

@@ -1,10 +1,12 @@
 // SQL of the invocation chain. Each request is one round trip of primary-key and unique-index lookups; the
-// rows are read fresh, so a revoked install or a disabled command stops invocations at once. The two statements
+// rows are read fresh, so a revoked install or a disabled command stops invocations at once. An invocation's
+// checks and its deliveries are one statement when the deliveries could be built beforehand. The two statements
 // of the chain's hot path are named prepared statements (platform/prepared.ts): parsed and planned once per
 // connection, and no Knex query building per call.
 import type { Knex } from "knex";
 import { prepare } from "../../platform/prepared.ts";
 import type { CommandOption } from "../commands/index.ts";
+import type { NewDelivery } from "../webhooks/store.ts";
 
 /** Everything the CONTRACT 8 checks need; absent when the caller is not a member of the space. */
 export interface InvocationFacts {
@@ -17,6 +19,21 @@ export interface InvocationFacts {
   command: { options: CommandOption[]; version: number; enabled: boolean } | null;
   /** The bot's webhooks subscribed to `command.invoked`: the audience, read in the same round trip. */
   hooks: { id: string; bot_user_id: string; state: "active" | "suspended"; suspended_until: Date | null }[];
+  /** Those webhooks as `<id>:<state>,…` in id order: what `expected.hooksSig` is compared with. */
+  hooksSig: string;
+}
+
+/**
+ * The deliveries an invocation expects to write, and what it built them from: the command's version and options
+ * and its audience's signature, as an earlier invocation read them. They are written (committed without waiting
+ * for the WAL flush, as webhooks/store.ts insertDeliveries with `flush: false`) only if every check of CONTRACT 8
+ * passes on the rows read by the same statement and those are still exactly what the deliveries were built from.
+ */
+export interface ExpectedDeliveries {
+  version: number;
+  optionsJson: string;
+  hooksSig: string;
+  rows: readonly NewDelivery[];
 }
 
 interface FactsRow {
@@ -30,33 +47,67 @@ interface FactsRow {
   version: number | null;
   enabled: boolean | null;
   hooks: { id: string; state: "active" | "suspended"; suspended_until: string | null }[];
+  hooks_sig: string;
+  accepted: boolean | null;
 }
 
+// The checks of `accepted` are rules.ts checkInvocation's, as SQL (invoke.test.ts: each refusal writes no row,
+// with the deliveries' expectations in place). `ins` runs whether or not the result reads it (a data-modifying
+// WITH always runs to completion); `f`, read twice, is computed once.
 const FACTS = prepare<FactsRow>(
-  "interactions.invocation_facts",
-  `WITH q AS (SELECT $1::uuid AS space_id, $2::uuid AS user_id, $3::uuid AS channel_id, $4::uuid AS bot_id, $5::text AS command)
-   SELECT m.muted_until,
-          EXISTS (SELECT 1 FROM channels ch WHERE ch.id = q.channel_id AND ch.space_id = q.space_id) AS channel_in_space,
-          i.state AS install_state, i.scopes, (q.channel_id = ANY (i.allowed_channel_ids)) AS channel_allowed,
-          b.state AS bot_state,
-          c.options, c.version, c.enabled,
-          (SELECT coalesce(json_agg(json_build_object('id', w.id, 'state', w.state, 'suspended_until', w.suspended_until)), '[]')
-             FROM webhooks w WHERE w.bot_user_id = q.bot_id AND 'command.invoked' = ANY (w.events)) AS hooks
-     FROM q
-     JOIN members m ON m.space_id = q.space_id AND m.user_id = q.user_id
-     LEFT JOIN bot_installs i ON i.space_id = q.space_id AND i.bot_user_id = q.bot_id
-     LEFT JOIN bots b ON b.user_id = q.bot_id
-     LEFT JOIN commands c ON c.bot_user_id = q.bot_id AND c.name = q.command`,
+  "interactions.invocation_facts_insert",
+  `WITH q AS (SELECT $1::uuid AS space_id, $2::uuid AS user_id, $3::uuid AS channel_id, $4::uuid AS bot_id, $5::text AS command,
+                     $6::timestamptz AS now, $7::int AS version, $8::jsonb AS options, $9::text AS hooks_sig),
+   f AS (
+     SELECT m.muted_until,
+            EXISTS (SELECT 1 FROM channels ch WHERE ch.id = q.channel_id AND ch.space_id = q.space_id) AS channel_in_space,
+            i.state AS install_state, i.scopes, (q.channel_id = ANY (i.allowed_channel_ids)) AS channel_allowed,
+            b.state AS bot_state,
+            c.options, c.version, c.enabled, h.hooks, h.hooks_sig,
+            (EXISTS (SELECT 1 FROM channels ch WHERE ch.id = q.channel_id AND ch.space_id = q.space_id)
+              AND (m.muted_until IS NULL OR m.muted_until <= q.now)
+              AND i.state = 'ACTIVE' AND b.state = 'ACTIVE'
+              AND q.channel_id = ANY (i.allowed_channel_ids)
+              AND 'commands' = ANY (i.scopes)
+              AND c.enabled
+              AND c.version = q.version AND c.options = q.options AND h.hooks_sig = q.hooks_sig) AS accepted
+       FROM q
+       JOIN members m ON m.space_id = q.space_id AND m.user_id = q.user_id
+       LEFT JOIN bot_installs i ON i.space_id = q.space_id AND i.bot_user_id = q.bot_id
+       LEFT JOIN bots b ON b.user_id = q.bot_id
+       LEFT JOIN commands c ON c.bot_user_id = q.bot_id AND c.name = q.command
+       CROSS JOIN LATERAL (
+         SELECT coalesce(json_agg(json_build_object('id', w.id, 'state', w.state, 'suspended_until', w.suspended_until) ORDER BY w.id), '[]') AS hooks,
+                coalesce(string_agg(w.id::text || ':' || w.state, ',' ORDER BY w.id), '') AS hooks_sig
+           FROM webhooks w WHERE w.bot_user_id = q.bot_id AND 'command.invoked' = ANY (w.events)) h),
+   ins AS (
+     INSERT INTO deliveries (id, webhook_id, type, body, status, due_at)
+     SELECT r.id, r.webhook_id, r.type, r.body, r.status, coalesce(r.due_at, now())
+       FROM unnest($10::uuid[], $11::uuid[], $12::text[], $13::text[], $14::text[], $15::timestamptz[]) AS r(id, webhook_id, type, body, status, due_at)
+      WHERE (SELECT accepted FROM f) AND set_config('synchronous_commit', 'off', true) IS NOT NULL
+     RETURNING 1)
+   SELECT * FROM f`,
 );
 
+/**
+ * The facts of one invocation, in one round trip; with `expected`, also its deliveries, written only as
+ * ExpectedDeliveries says (`written` tells whether they were; with no rows to write, whether they would have been).
+ */
 export async function invocationFacts(
   db: Knex,
-  q: { userId: string; spaceId: string; channelId: string; botId: string; command: string },
-): Promise<InvocationFacts | undefined> {
-  const rows = await FACTS.run(db, [q.spaceId, q.userId, q.channelId, q.botId, q.command]);
-  const r = rows[0];
-  if (!r) return undefined;
-  return {
+  q: { userId: string; spaceId: string; channelId: string; botId: string; command: string; now: number },
+  expected?: ExpectedDeliveries,
+): Promise<{ facts: InvocationFacts | undefined; written: boolean }> {
+  const rows = expected?.rows ?? [];
+  const col = <K extends keyof NewDelivery>(k: K) => rows.map((r) => r[k] ?? null);
+  const result = await FACTS.run(db, [
+    q.spaceId, q.userId, q.channelId, q.botId, q.command, new Date(q.now),
+    expected?.version ?? null, expected?.optionsJson ?? null, expected?.hooksSig ?? null,
+    col("id"), col("webhook_id"), col("type"), col("body"), col("status"), col("due_at"),
+  ]);
+  const r = result[0];
+  if (!r) return { facts: undefined, written: false };
+  const facts: InvocationFacts = {
     mutedUntil: r.muted_until,
     channelInSpace: r.channel_in_space,
     installState: r.install_state,
@@ -70,7 +121,9 @@ export async function invocationFacts(
       state: h.state,
       suspended_until: h.suspended_until === null ? null : new Date(h.suspended_until),
     })),
+    hooksSig: r.hooks_sig,
   };
+  return { facts, written: r.accepted === true };
 }
 
 const IS_MEMBER = prepare<{ one: number }>("interactions.is_member", "SELECT 1 AS one FROM members WHERE space_id = $1 AND user_id = $2");

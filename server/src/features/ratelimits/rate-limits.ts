@@ -10,6 +10,8 @@ import { LIMITS, UNAVAILABLE_RETRY_AFTER, limitText, type LimitName, type RetryP
 export interface PendingLimit {
   /** Throws the 429 of spec 8 when the count went over, or could not be made. */
   answer(): Promise<void>;
+  /** Whether the count stayed within the limit, answering nothing and counting no refusal (answer still decides). */
+  allowed(): Promise<boolean>;
   /** Takes the count back: the request was refused by a check that comes before the limit. */
   cancel(): Promise<void>;
 }
@@ -106,6 +108,7 @@ export class RateLimits {
         const why = await outcome;
         if (why !== "ok") this.refuse("invocations", key, why, INVOKE);
       },
+      allowed: async () => (await outcome) === "ok",
       cancel: async () => {
         if ((await outcome.catch(() => "unavailable")) === "unavailable") return; // nothing was counted
         await this.limiters.invocations.reward(key).catch((err) => this.log.warn({ err: (err as Error).message }, "rate limiter: could not take an invocation's count back"));

@@ -64,6 +64,27 @@ interface Waiting {
   startBy: number;
 }
 
+/** The rows of one event and the jobs of their first attempts, before anything is written (build). */
+interface Built {
+  rows: store.NewDelivery[];
+  /** The pending rows' ids (a skipped row is finished at birth). */
+  ids: string[];
+  /** The pending rows' jobs, and their plain bodies at the same index. */
+  jobs: DeliveryJob[];
+  plain: string[];
+  startBy: number;
+  dueInMs: number;
+  /** prepareNow: first attempts made right here (else staged and enqueued). */
+  direct: boolean;
+}
+
+/** Rows built by prepareNow, for the caller to write; then startPrepared. */
+export interface PreparedDeliveries {
+  readonly rows: readonly store.NewDelivery[];
+  /** The pending rows' ids. */
+  readonly ids: readonly string[];
+}
+
 /** What an attempt made here needs of a staged job: its plain body, and when it must start by. */
 interface Attemptable {
   plain: string;
@@ -142,31 +163,43 @@ export class WebhookDispatcher {
   /** `record` with the subscribers already known (e.g. from the cached audience: no read in the transaction). */
   async recordFor(trx: Knex, event: BotEvent, hooks: Subscriber[], dueInMs: number = this.firstDueMs(), flush = true): Promise<string[]> {
     if (!hooks.length) return [];
+    const built = this.build(event, hooks, dueInMs);
+    await store.insertDeliveries(trx, built.rows, { flush });
+    this.recorded(built);
+    return built.ids;
+  }
+
+  /** The rows of `event` for `hooks`, and the jobs of their first attempts; nothing written or staged. */
+  private build(event: BotEvent, hooks: Subscriber[], dueInMs: number): Built {
     const now = this.clock.now();
     // An attempt here must start START_MARGIN_MS before the row falls due, counted from now.
     const startBy = performance.now() + dueInMs - START_MARGIN_MS;
     const deliveredAt = new Date(now).toISOString();
     const dueAt = new Date(now + dueInMs);
     const jobs: DeliveryJob[] = [];
-    const plain = new Map<DeliveryJob, string>();
+    const plain: string[] = [];
+    const ids: string[] = [];
     const rows = hooks.map((w): store.NewDelivery => {
       const id = newId();
       const body = envelopeBody({ id, type: event.type, space_id: event.spaceId, delivered_at: deliveredAt, bot_user_id: w.bot_user_id, data: event.data });
       // A skipped delivery is finished at birth: it keeps no option values (privacy.ts).
       if (isSuspended(w, now)) return { id, webhook_id: w.id, type: event.type, body: redactFinishedBody(event.type, body), status: "skipped" };
       const sealed = sealBody(this.dataKey, id, body);
-      const job: DeliveryJob = { id, webhookId: w.id, type: event.type, body: sealed, n: 0 };
-      jobs.push(job);
-      plain.set(job, body);
+      jobs.push({ id, webhookId: w.id, type: event.type, body: sealed, n: 0 });
+      ids.push(id);
+      plain.push(body);
       return { id, webhook_id: w.id, type: event.type, body: sealed, status: "pending", due_at: dueAt };
     });
-    await store.insertDeliveries(trx, rows, { flush });
-    const attemptable = dueInMs >= IN_PROCESS_DUE_MS;
-    for (const j of jobs) {
-      if (attemptable) this.attemptable.set(j, { plain: plain.get(j)!, startBy });
+    return { rows, ids, jobs, plain, startBy, dueInMs, direct: false };
+  }
+
+  /** After `built`'s rows are written (committed or in the caller's transaction): its jobs staged for enqueue. */
+  private recorded(built: Built): void {
+    const attemptable = built.dueInMs >= IN_PROCESS_DUE_MS;
+    built.jobs.forEach((j, i) => {
+      if (attemptable) this.attemptable.set(j, { plain: built.plain[i]!, startBy: built.startBy });
       this.stage(j);
-    }
-    return jobs.map((j) => j.id);
+    });
   }
 
   private stage(job: DeliveryJob) {
@@ -307,21 +340,43 @@ export class WebhookDispatcher {
    * promise continuations, the 202 among them), so the 202 never waits for their signing and sending.
    */
   async publishNow(event: BotEvent, hooks: Subscriber[]): Promise<string[]> {
+    const p = this.prepareNow(event, hooks) as Built;
+    if (!p.rows.length) return [];
+    await store.insertDeliveries(this.db, p.rows, { flush: false });
+    return this.startPrepared(p);
+  }
+
+  /**
+   * publishNow in two halves, for a caller that writes the rows itself, in a statement of its own that commits
+   * them without waiting for the flush (the invocation's checks and its rows in one round trip). `rows` are
+   * exactly what publishNow would insert; nothing is staged until startPrepared.
+   */
+  prepareNow(event: BotEvent, hooks: Subscriber[]): PreparedDeliveries {
     const direct = this.attempts !== undefined && this.inProcess < IN_PROCESS_MAX;
-    const ids = await this.recordFor(this.db, event, hooks, direct ? IN_PROCESS_DUE_MS : DUE_MARGIN_MS.main, false);
-    if (!direct) {
-      await this.enqueue(ids);
-      return ids;
+    const built = this.build(event, hooks, direct ? IN_PROCESS_DUE_MS : DUE_MARGIN_MS.main);
+    built.direct = direct;
+    return built;
+  }
+
+  /** Once `p.rows` are committed: their first attempts, as publishNow makes them. Answers the delivery ids. */
+  async startPrepared(p: PreparedDeliveries): Promise<string[]> {
+    const built = p as Built;
+    if (!built.direct) {
+      this.recorded(built);
+      await this.enqueue(built.ids);
+      return built.ids;
     }
-    const jobs = await this.jobsOf(ids);
+    const { jobs, plain } = built;
     this.inProcess += jobs.length;
+    // The plain bodies were sealed moments ago in this process: the attempts need not open them again.
     setImmediate(() => {
-      for (const job of jobs)
-        this.attempts!.run(job, "main")
+      jobs.forEach((job, i) =>
+        this.attempts!.run(job, "main", plain[i])
           .catch((err) => this.log.warn({ err: (err as Error).message, deliveryId: job.id }, "in-process webhook attempt failed; the sweeper will queue it again"))
-          .finally(() => this.inProcess--);
+          .finally(() => this.inProcess--),
+      );
     });
-    return ids;
+    return built.ids;
   }
 
   /** A forced attempt now (ping, redeliver), in the forced lane. */

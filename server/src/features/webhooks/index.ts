@@ -14,7 +14,7 @@ import { WebhookTargets } from "./targets.ts";
 import { DeliveryAttempts, type BotChanges } from "./worker.ts";
 
 export { DELIVERY_QUEUE, FORCED_QUEUE } from "./jobs.ts";
-export { WebhookDispatcher, type BotEvent } from "./dispatcher.ts";
+export { WebhookDispatcher, type BotEvent, type PreparedDeliveries } from "./dispatcher.ts";
 export { EVENT_TYPES, type EventType } from "./events.ts";
 export { webhookRoutes } from "./routes.ts";
 export { forwardSpaceEvents, memberEventOutbox } from "./space-events.ts";
