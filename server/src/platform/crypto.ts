@@ -1,7 +1,12 @@
 // Sealing secrets the server must read back (TOTP secrets, webhook secrets) with AES-256-GCM under DATA_KEY.
 // Format: `v1.<iv>.<ciphertext>.<tag>` (base64url). `context` is bound as associated data, so a sealed
 // value copied into another row or field (e.g. another user's) fails to open.
-import { createCipheriv, createDecipheriv, randomFillSync } from "node:crypto";
+import { createCipheriv, createDecipheriv, hash, randomFillSync } from "node:crypto";
+
+/** SHA-256 of a secret we store only hashed (tokens, device secrets); one-shot, without a Hash object per call. */
+export const sha256 = (s: string): Buffer => hash("sha256", s, "buffer");
+/** The same digest in hex (cache keys). */
+export const sha256Hex = (s: string): string => hash("sha256", s, "hex");
 
 const VERSION = "v1";
 const IV_BYTES = 12;

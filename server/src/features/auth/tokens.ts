@@ -1,5 +1,5 @@
 // User access tokens (JWT HS256, 15 minutes) and opaque secrets (refresh tokens, device secrets).
-import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { SignJWT } from "jose";
 import { Cache } from "../../platform/cache.ts";
 
@@ -82,4 +82,4 @@ export class AccessTokens {
 /** A random secret with a readable prefix, e.g. `rt_…` for refresh tokens. */
 export const newSecret = (prefix: string): string => `${prefix}_${randomBytes(32).toString("base64url")}`;
 
-export const sha256 = (s: string): Buffer => createHash("sha256").update(s).digest();
+export { sha256 } from "../../platform/crypto.ts";

@@ -7,7 +7,8 @@ import type { PubSub } from "../../platform/pubsub.ts";
 import type { Clock } from "../../platform/clock.ts";
 import { Cache } from "../../platform/cache.ts";
 import { authenticated } from "../../platform/http/authenticated.ts";
-import { BOT_TOKEN, hashBotToken } from "./tokens.ts";
+import { sha256Hex } from "../../platform/crypto.ts";
+import { BOT_TOKEN } from "./tokens.ts";
 import { botByTokenHash, type BotPrincipal } from "./store.ts";
 
 // The principal's types live in store.ts beside the query that builds them (no store ↔ auth import cycle).
@@ -47,10 +48,9 @@ export class BotAuthenticator {
     if (!header || !header.startsWith("Bot ")) throw unauthorized("Bot token required");
     const token = header.slice(4).trim();
     if (!BOT_TOKEN.test(token)) throw unauthorized("invalid bot token");
-    const hash = hashBotToken(token);
-    const key = hash.toString("hex");
+    const key = sha256Hex(token);
     const hit = this.cache.hit(key);
-    return hit ? usable(hit.value) : this.cache.load(key, () => botByTokenHash(this.db, hash)).then(usable);
+    return hit ? usable(hit.value) : this.cache.load(key, () => botByTokenHash(this.db, Buffer.from(key, "hex"))).then(usable);
   }
 }
 
