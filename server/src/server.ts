@@ -30,7 +30,7 @@ import { MessagesService, messageRoutes } from "./features/messages/index.ts";
 import { UserRows, UsersService, usersRoutes } from "./features/users/index.ts";
 import { FriendsService, friendsRoutes } from "./features/friends/index.ts";
 import { commandInvocationRoutes, createInteractions, respondRoutes } from "./features/interactions/index.ts";
-import { RESPOND, botRateLimit, createRateLimits } from "./features/ratelimits/index.ts";
+import { OTHER_PATH, botRateLimit, createRateLimits } from "./features/ratelimits/index.ts";
 import { BotMessagesService, ChannelEvents, botMessageRoutes, writeServiceMessages } from "./features/plain-messages/index.ts";
 import { VoiceService, botVoiceRoutes, memberVoiceRoutes } from "./features/voice/index.ts";
 import { E2EService, dropRevokedKeyPackages, e2eRoutes, publishE2EMembership } from "./features/e2e/index.ts";
@@ -110,7 +110,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     // One limiter for all of spec 8 (texts, Retry-After, fail-closed, rate_limit_rejections_total).
     countInvoke: (userId, botId) => rateLimits.countInvoke(userId, botId),
     // The bot-wide limit of a reply, counted by respond alongside its membership read (ratelimits/middleware.ts).
-    respondLimit: (botId) => rateLimits.botCall(botId, RESPOND),
+    respondLimit: (botId) => rateLimits.botCall(botId, OTHER_PATH),
   });
   const channelEvents = new ChannelEvents(db, webhooks.dispatcher, realtime, platform.log, audience);
   writeServiceMessages(db, spaceEvents, channelEvents);
@@ -155,9 +155,9 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
       // The bot API first, its busiest routers first: every router an /api request walks past costs a match.
       // (No user prefix nests under /api/bot: /api/bots is another path segment.)
       app.use("/api/bot", botAuth(botAuthenticator)); // everything under /api/bot · Bot
+      app.use("/api/bot", respondRoutes(interactions)); // interactions (/interactions/respond) · Bot; counts the bot-wide limit itself
       app.use("/api/bot", botRateLimit(rateLimits)); // spec 8 bot-wide limit
       app.use("/api/bot", botMessageRoutes(new BotMessagesService(db, installResolver, rateLimits, channelEvents))); // bot-messages · Bot
-      app.use("/api/bot", respondRoutes(interactions)); // interactions (/interactions/respond) · Bot
       app.use("/api/bot", commandRoutes(commandsService)); // commands (registry) · Bot
       app.use("/api/bot", botVoiceRoutes(voiceService)); // voice (bot join) · Bot
       app.use("/api/auth", authRoutes({ auth: authService, users: userAuthenticator, twoFactor, devices, emails })); // auth · open (register, login, …) and Bearer, per route

@@ -85,13 +85,30 @@ describe("all bot calls: 1000 per minute", () => {
     expect429(await http.get(msgs, { bot: bot.token }), text, "60");
     expect429(await http.post(`/api/bot/spaces/${space.id}/messages/${msg.id}/reactions`, { emoji: "x" }, { bot: bot.token }), text, "60");
     expect429(await http.del(`/api/bot/spaces/${space.id}/messages/${msg.id}`, { bot: bot.token }), text, "60");
-    // Other bot-API paths (rule 3): command registration, voice, respond.
+    // Other bot-API paths (rule 3): command registration, voice (respond: below).
     expect429(await http.get("/api/bot/commands", { bot: bot.token }), text, null);
     expect429(await http.put("/api/bot/commands", { commands: [] }, { bot: bot.token }), text, null);
     expect429(await http.post(`/api/bot/spaces/${space.id}/voice/${space.voiceId}/join`, undefined, { bot: bot.token }), text, null);
     // Other bots are not affected.
     const other = await installedBot();
     expect((await http.get("/api/bot/commands", { bot: other.token })).status).toBe(200);
+  }, 60_000);
+
+  it("counts each interaction reply once (its handler counts it, no middleware again), refused like other paths", async () => {
+    const bot = await installedBot();
+    let ok = 0;
+    for (let left = 998; left > 0; left -= 25) {
+      const batch = await Promise.all(Array.from({ length: Math.min(25, left) }, () => http.get("/api/bot/commands", { bot: bot.token })));
+      ok += batch.filter((r) => r.status === 200).length;
+    }
+    expect(ok).toBe(998);
+    const respond = () => http.post("/api/bot/interactions/respond", { interaction_token: "x.y", content: "z" }, { bot: bot.token });
+    // Call 999: refused for its token, still counted.
+    expect((await respond()).status).toBe(403);
+    // Call 1000 is allowed: the reply counted once, not twice.
+    expect((await http.get("/api/bot/commands", { bot: bot.token })).status).toBe(200);
+    // Call 1001, a reply: the bot-wide 429 of rule 3 (no Retry-After).
+    expect429(await respond(), `bot:${bot.id} > 1000/60s`, null);
   }, 60_000);
 
   it("counts refusals in rate_limit_rejections_total{limit}", async () => {

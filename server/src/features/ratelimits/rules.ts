@@ -37,17 +37,13 @@ export const MESSAGE_SEND: RetryPolicy = { onLimit: true, onUnavailable: true };
 export const INVOKE: RetryPolicy = MESSAGE_SEND;
 export const MESSAGE_PATH: RetryPolicy = { onLimit: true, onUnavailable: false };
 export const OTHER_PATH: RetryPolicy = { onLimit: false, onUnavailable: false };
-/** An interaction reply: as OTHER_PATH, but counted by the respond handler itself (see middleware.ts). */
-export const RESPOND: RetryPolicy = { onLimit: false, onUnavailable: false };
 
 const CHANNEL_MESSAGES = /^\/spaces\/[^/]+\/channels\/[^/]+\/messages\/?$/;
 const ONE_MESSAGE = /^\/spaces\/[^/]+\/messages\/[^/]+(\/reactions)?\/?$/;
-const INTERACTION_RESPOND = /^\/interactions\/respond\/?$/;
 
 /** The policy of a bot-API request, from its method and its path below `/api/bot`. */
 export function botPathPolicy(method: string, path: string): RetryPolicy {
   if (CHANNEL_MESSAGES.test(path)) return method === "POST" ? MESSAGE_SEND : MESSAGE_PATH;
   if (ONE_MESSAGE.test(path)) return MESSAGE_PATH;
-  if (method === "POST" && INTERACTION_RESPOND.test(path)) return RESPOND;
   return OTHER_PATH;
 }
