@@ -6,7 +6,7 @@ import type { Knex } from "knex";
 import type { PubSub } from "../../platform/pubsub.ts";
 import type { Clock } from "../../platform/clock.ts";
 import { Cache } from "../../platform/cache.ts";
-import { InFlightBatcher } from "../../platform/realtime/batcher.ts";
+import { InFlightBatcher } from "../../platform/batcher.ts";
 import { liveSessionsAmong, revokeSessions, sessionOwners, touchSession } from "./store.ts";
 
 export class SessionGuard {

@@ -7,7 +7,7 @@ import type { Redis } from "../../platform/redis.ts";
 import type { Kv } from "../../platform/kv.ts";
 import type { Clock } from "../../platform/clock.ts";
 import { newId } from "../../platform/ids.ts";
-import { InFlightBatcher } from "../../platform/realtime/batcher.ts";
+import { InFlightBatcher } from "../../platform/batcher.ts";
 
 /** Users whose last connections were on a process that died, and when that process was last heard of. */
 export type OrphanHandler = (userIds: string[], lastSeenAt: number) => void;

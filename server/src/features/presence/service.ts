@@ -7,7 +7,7 @@ import type { Kv } from "../../platform/kv.ts";
 import type { Clock } from "../../platform/clock.ts";
 import type { RealtimePublisher } from "../../platform/realtime/publisher.ts";
 import type { PresenceSelection } from "../../platform/realtime/frames.ts";
-import { InFlightBatcher } from "../../platform/realtime/batcher.ts";
+import { InFlightBatcher } from "../../platform/batcher.ts";
 import { CONTRACT_TIMINGS, effectiveStatus, nextTransitionAt, publicView, type PresenceFacts, type PresenceStatus, type PresenceTimings } from "./rules.ts";
 import { MemoryLedger, type ConnectionLedger } from "./ledger.ts";
 import { allMembers, audiencesOf, memberRange, membersAmong, type Audience } from "./store.ts";

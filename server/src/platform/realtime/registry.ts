@@ -2,7 +2,7 @@
 // hear for them. Each process subscribes once per locally connected user and once per space any local user is
 // in (reference-counted), and turns every published frame into bytes once, whatever the number of sockets.
 import type { PubSub } from "../pubsub.ts";
-import { InFlightBatcher } from "./batcher.ts";
+import { InFlightBatcher } from "../batcher.ts";
 import { CONTROL_PREFIX, RT, membershipSubject, type DeviceEnvelope, type Frame, type MembershipControl } from "./publisher.ts";
 
 /** What the registry needs of a socket: the gateway's connection object implements it. */
