@@ -15,7 +15,7 @@ export const stackFloorPid = new Map<string, number>();
 /** The stack floor in a child process; stopped by the context's cleanup. */
 export async function startStackFloor(
   ctx: BenchContext,
-  opts: { meBody?: string; databaseUrl?: string; spaceId?: string; botId?: string; redisUrl?: string },
+  opts: { meBody?: string; databaseUrl?: string; spaceId?: string; botId?: string; redisUrl?: string; botToken?: string },
 ): Promise<string> {
   const child = spawn(process.execPath, ["--import", "tsx", join(import.meta.dirname, "stack-server.ts"), JSON.stringify(opts)], {
     cwd: join(import.meta.dirname, "../.."),

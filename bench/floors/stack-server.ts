@@ -7,6 +7,9 @@
 // the bot-wide, channel and space limits counted atomically before the row is written; CONTRACT 5: the frame
 // published for every process's viewers after it): the service's own limiter script through platform/limiter.ts
 // before the INSERT, and a PUBLISH of the frame after it, not awaited, on a second connection, as the service does.
+// With `botToken` as well, also the rest of the work the contract asks of every bot request: the bot authenticated
+// by its token's SHA-256 from an in-memory map (the service's cache hit), and CONTRACT 11's request counter and
+// duration histogram, labelled with the route template.
 // Run: node --import tsx bench/floors/stack-server.ts '<json options>'; prints `listening <port>`.
 import { writeFileSync } from "node:fs";
 import { createServer } from "node:http";
@@ -20,9 +23,11 @@ import { newId } from "../../server/src/platform/ids.ts";
 import { UNDOCUMENTED } from "../../server/src/platform/http/validation.ts";
 import { redisLimiters } from "../../server/src/platform/limiter.ts";
 import { createRedis } from "../../server/src/platform/redis.ts";
+import { sha256Hex } from "../../server/src/platform/crypto.ts";
+import { Counter, Histogram, Registry } from "prom-client";
 import { LIST_SQL, INSERT_SQL, toJson } from "./sql.ts";
 
-const opts = JSON.parse(process.argv[2] ?? "{}") as { meBody?: string; databaseUrl?: string; spaceId?: string; botId?: string; redisUrl?: string };
+const opts = JSON.parse(process.argv[2] ?? "{}") as { meBody?: string; databaseUrl?: string; spaceId?: string; botId?: string; redisUrl?: string; botToken?: string };
 const pool = opts.databaseUrl ? new pg.Pool({ connectionString: opts.databaseUrl, max: 20 }) : undefined;
 
 /** The send's Redis work (see above), or undefined. The limits are the spec's, raised far out of reach; own keys. */
@@ -40,6 +45,39 @@ function sendRedisWork(url: string) {
     },
     publish(spaceId: string, channelId: string, message: object): void {
       publisher.publish(`ps:rt:space:${spaceId}`, JSON.stringify({ channelId, frame: { type: "message:created", ...message } })).catch(() => {});
+    },
+  };
+}
+
+/** The contract's per-request work for the send (see above), or undefined. */
+const mandatory = opts.botToken ? requestDuties(opts.botToken, opts.botId!) : undefined;
+function requestDuties(token: string, botId: string) {
+  const bots = new Map([[sha256Hex(token), { id: botId, state: "ACTIVE" }]]);
+  const registry = new Registry();
+  const labelNames = ["method", "route", "status"] as const;
+  const requests = new Counter({ name: "http_requests_total", help: "requests", labelNames, registers: [registry] });
+  const duration = new Histogram({ name: "http_request_duration_seconds", help: "duration", labelNames, buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10], registers: [registry] });
+  const series = new Map<string, { requests: { inc(): void }; duration: { observe(v: number): void } }>();
+  return {
+    /** The bot of the Authorization header, or undefined (401). */
+    bot(header: string | undefined) {
+      const bot = header?.startsWith("Bot ") ? bots.get(sha256Hex(header.slice(4))) : undefined;
+      return bot?.state === "ACTIVE" ? bot : undefined;
+    },
+    /** Counts the request once it is answered. */
+    measure(req: express.Request, res: express.Response, route: string) {
+      const started = performance.now();
+      res.on("finish", () => {
+        const key = `${res.statusCode}`;
+        let s = series.get(key);
+        if (!s) {
+          const labels = { method: req.method, route, status: key };
+          s = { requests: requests.labels(labels), duration: duration.labels(labels) };
+          series.set(key, s);
+        }
+        s.requests.inc();
+        s.duration.observe((performance.now() - started) / 1000);
+      });
     },
   };
 }
@@ -63,6 +101,10 @@ app.use(
 app.get("/api/auth/me", (_req, res) => void res.type("application/json").send(opts.meBody ?? "{}"));
 const MESSAGES = "/api/bot/spaces/:space_id/channels/:channel_id/messages";
 app.post(MESSAGES, async (req, res) => {
+  if (mandatory) {
+    mandatory.measure(req, res, MESSAGES);
+    if (!mandatory.bot(req.headers.authorization)) return void res.status(401).json({ detail: "invalid bot token" });
+  }
   const channelId = String(req.params.channel_id);
   if (redis && (await redis.refused(opts.botId!, opts.spaceId!, channelId))) return void res.status(429).json({ detail: "limited" });
   const r = await pool!.query(INSERT_SQL, [newId(), opts.spaceId, channelId, opts.botId, req.body.content]);
