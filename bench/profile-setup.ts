@@ -34,7 +34,9 @@ export async function hotPath(
   const headers = { authorization: `Bot ${bot.token}` };
   const body = { content: "The quick brown fox jumps over the lazy dog. ".repeat(3) };
   for (let i = 0; i < 60; i++) await fetch(server.url + path, { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify(body) });
-  const floor = withFloor ? await startStackFloor(ctx, { databaseUrl: server.platform.config.databaseUrl!, spaceId: space.id, botId: bot.id }) : undefined;
+  // BENCH_FLOOR=duties: the send's floor also does the duties of every send (bench/floors/stack-server.ts).
+  const duties = process.env.BENCH_FLOOR === "duties" ? { redisUrl: server.platform.config.redisUrl, botToken: bot.token } : {};
+  const floor = withFloor ? await startStackFloor(ctx, { databaseUrl: server.platform.config.databaseUrl!, spaceId: space.id, botId: bot.id, ...duties }) : undefined;
   const send = which === "send" ? { method: "POST" as const, body } : {};
   return { ours: { url: server.url + path, headers, ...send }, floor: floor ? { url: floor + path, headers, ...send } : undefined };
 }

@@ -2,7 +2,7 @@
 // The one place that knows every piece; everything else receives what it needs as arguments.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Express } from "express";
+import { Router, type Express } from "express";
 import type { Config } from "./platform/config.ts";
 import { openPlatform, type Platform, type PlatformOverrides } from "./platform/index.ts";
 import { createHttpApp } from "./platform/http/app.ts";
@@ -152,14 +152,16 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
       // user's access token; Bot: a bot token). Each router holds paths relative to its prefix; the contract's
       // validator has already checked every request. Registration order is kept where prefixes nest.
       const requireUser = userAuth(userAuthenticator);
-      // The bot API first, its busiest routers first: every router an /api request walks past costs a match.
-      // (No user prefix nests under /api/bot: /api/bots is another path segment.)
-      app.use("/api/bot", botAuth(botAuthenticator)); // everything under /api/bot · Bot
-      app.use("/api/bot", respondRoutes(interactions)); // interactions (/interactions/respond) · Bot; counts the bot-wide limit itself
-      app.use("/api/bot", botRateLimit(rateLimits)); // spec 8 bot-wide limit
-      app.use("/api/bot", botMessageRoutes(new BotMessagesService(db, installResolver, rateLimits, channelEvents))); // bot-messages · Bot
-      app.use("/api/bot", commandRoutes(commandsService)); // commands (registry) · Bot
-      app.use("/api/bot", botVoiceRoutes(voiceService)); // voice (bot join) · Bot
+      // The bot API first and as one router (one prefix match), its busiest routers first: every layer an API
+      // request walks past costs a match. (No user prefix nests under /api/bot: /api/bots is another segment.)
+      const botApi = Router();
+      botApi.use(botAuth(botAuthenticator)); // everything under /api/bot · Bot
+      botApi.use(respondRoutes(interactions)); // interactions (/interactions/respond) · Bot; counts the bot-wide limit itself
+      botApi.use(botRateLimit(rateLimits)); // spec 8 bot-wide limit
+      botApi.use(botMessageRoutes(new BotMessagesService(db, installResolver, rateLimits, channelEvents))); // bot-messages · Bot
+      botApi.use(commandRoutes(commandsService)); // commands (registry) · Bot
+      botApi.use(botVoiceRoutes(voiceService)); // voice (bot join) · Bot
+      app.use("/api/bot", botApi);
       app.use("/api/auth", authRoutes({ auth: authService, users: userAuthenticator, twoFactor, devices, emails })); // auth · open (register, login, …) and Bearer, per route
       app.use("/api/users", friendsRoutes(new FriendsService(db), userAuthenticator)); // friends · Bearer, per route
       app.use("/api/users", usersRoutes({ users: usersService, presence, requireUser, currentUserId: (req) => currentUser(req).id })); // users · Bearer, per route
