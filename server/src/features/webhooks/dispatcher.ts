@@ -9,7 +9,7 @@ import type { Logger } from "../../platform/logger.ts";
 import { sealBody } from "./body.ts";
 import { envelopeBody, type BotEvent } from "./events.ts";
 import { jobIdOf, type DeliveryJob, type Lanes } from "./jobs.ts";
-import { redactFinishedBody } from "./privacy.ts";
+import { finishedBodyOf, redactFinishedBody } from "./privacy.ts";
 import * as store from "./store.ts";
 import { ATTEMPTS, DUE_MARGIN_MS, IN_PROCESS_DUE_MS, isSuspended, type DeliveryAttempts } from "./worker.ts";
 import { TIMEOUT_MS } from "./sender.ts";
@@ -72,6 +72,8 @@ interface Built {
   /** The pending rows' jobs, and their plain bodies at the same index. */
   jobs: DeliveryJob[];
   plain: string[];
+  /** With `direct`: their finished (redacted) bodies, at the same index. */
+  finished: string[];
   startBy: number;
   dueInMs: number;
   /** prepareNow: first attempts made right here (else staged and enqueued). */
@@ -170,7 +172,7 @@ export class WebhookDispatcher {
   }
 
   /** The rows of `event` for `hooks`, and the jobs of their first attempts; nothing written or staged. */
-  private build(event: BotEvent, hooks: Subscriber[], dueInMs: number): Built {
+  private build(event: BotEvent, hooks: Subscriber[], dueInMs: number, direct = false): Built {
     const now = this.clock.now();
     // An attempt here must start START_MARGIN_MS before the row falls due, counted from now.
     const startBy = performance.now() + dueInMs - START_MARGIN_MS;
@@ -178,19 +180,22 @@ export class WebhookDispatcher {
     const dueAt = new Date(now + dueInMs);
     const jobs: DeliveryJob[] = [];
     const plain: string[] = [];
+    const finished: string[] = [];
     const ids: string[] = [];
     const rows = hooks.map((w): store.NewDelivery => {
       const id = newId();
-      const body = envelopeBody({ id, type: event.type, space_id: event.spaceId, delivered_at: deliveredAt, bot_user_id: w.bot_user_id, data: event.data });
+      const envelope = { id, type: event.type, space_id: event.spaceId, delivered_at: deliveredAt, bot_user_id: w.bot_user_id, data: event.data };
+      const body = envelopeBody(envelope);
       // A skipped delivery is finished at birth: it keeps no option values (privacy.ts).
       if (isSuspended(w, now)) return { id, webhook_id: w.id, type: event.type, body: redactFinishedBody(event.type, body), status: "skipped" };
       const sealed = sealBody(this.dataKey, id, body);
       jobs.push({ id, webhookId: w.id, type: event.type, body: sealed, n: 0 });
       ids.push(id);
       plain.push(body);
+      if (direct) finished.push(finishedBodyOf(envelope, body));
       return { id, webhook_id: w.id, type: event.type, body: sealed, status: "pending", due_at: dueAt };
     });
-    return { rows, ids, jobs, plain, startBy, dueInMs, direct: false };
+    return { rows, ids, jobs, plain, finished, startBy, dueInMs, direct };
   }
 
   /** After `built`'s rows are written (committed or in the caller's transaction): its jobs staged for enqueue. */
@@ -353,9 +358,7 @@ export class WebhookDispatcher {
    */
   prepareNow(event: BotEvent, hooks: Subscriber[]): PreparedDeliveries {
     const direct = this.attempts !== undefined && this.inProcess < IN_PROCESS_MAX;
-    const built = this.build(event, hooks, direct ? IN_PROCESS_DUE_MS : DUE_MARGIN_MS.main);
-    built.direct = direct;
-    return built;
+    return this.build(event, hooks, direct ? IN_PROCESS_DUE_MS : DUE_MARGIN_MS.main, direct);
   }
 
   /** Once `p.rows` are committed: their first attempts, as publishNow makes them. Answers the delivery ids. */
@@ -366,12 +369,12 @@ export class WebhookDispatcher {
       await this.enqueue(built.ids);
       return built.ids;
     }
-    const { jobs, plain } = built;
+    const { jobs, plain, finished } = built;
     this.inProcess += jobs.length;
     // The plain bodies were sealed moments ago in this process: the attempts need not open them again.
     setImmediate(() => {
       jobs.forEach((job, i) =>
-        this.attempts!.run(job, "main", plain[i])
+        this.attempts!.run(job, "main", plain[i], { finished: finished[i]! })
           .catch((err) => this.log.warn({ err: (err as Error).message, deliveryId: job.id }, "in-process webhook attempt failed; the sweeper will queue it again"))
           .finally(() => this.inProcess--),
       );

@@ -25,6 +25,11 @@ export { forwardSpaceEvents, memberEventOutbox } from "./space-events.ts";
  * their time (each holds a worker up to 10 s). Re-measure on a quiet machine before changing it.
  */
 export const MAIN_CONCURRENCY = 64;
+/**
+ * How long the result of an invocation's first attempt made in this process waits for others to share its write
+ * (results.ts). Its row falls due for the sweeper only after IN_PROCESS_DUE_MS (15 s).
+ */
+export const INVOCATION_RESULT_LINGER_MS = 50;
 /** Workers of the forced lane (ping, redeliver): a small share, whatever an owner asks for. */
 export const FORCED_CONCURRENCY = 4;
 
@@ -53,7 +58,7 @@ export async function startWebhooks(p: Platform, runWorker: boolean, audience?: 
   if (runWorker) {
     const attempts = new DeliveryAttempts({
       db: p.db, clock: p.clock, log: p.log, sender, dataKey: p.config.dataKey, metrics, retryScale: p.config.webhookRetryScale,
-      targets, delivered: new DeliveredBatcher(p.db), lanes, audience,
+      targets, delivered: new DeliveredBatcher(p.db), lingering: new DeliveredBatcher(p.db, INVOCATION_RESULT_LINGER_MS), lanes, audience,
     });
     // A live worker renews its jobs' locks; a dead one's jobs are taken up again within about twice this.
     const lockMs = 5_000;

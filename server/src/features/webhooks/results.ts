@@ -1,6 +1,9 @@
 // Successful attempts recorded in batches (group commit): the first result is written at once; results that
-// arrive while a write is in flight go together in the next one statement. No timer: at low load a result
-// waits for nothing, at high load one round trip records hundreds. Each caller's promise settles only when its
+// arrive while a write is in flight go together in the next one statement. No timer by default: at low load a
+// result waits for nothing, at high load one round trip records hundreds. With `lingerMs` (the results of
+// invocations' first attempts, which nobody waits for: the bot has its request and the row is not due for
+// seconds), the first result waits that long for others to join it, so a quiet server writes one statement per
+// few results instead of one per result, and not at the moment the bot's reply is being handled. Each caller's promise settles only when its
 // result is committed, and the job is acknowledged after that, so a crash can lose no result: at worst the
 // job runs again and the receiver sees the same delivery id twice (spec 6 rule 2).
 import type { Knex } from "knex";
@@ -17,17 +20,25 @@ interface Waiting {
 export class DeliveredBatcher {
   private waiting: Waiting[] = [];
   private writing = false;
+  private lingering: NodeJS.Timeout | undefined;
 
-  constructor(private db: Knex) {}
+  constructor(private db: Knex, private lingerMs = 0) {}
 
   record(item: Delivered): Promise<void> {
     return new Promise((resolve, reject) => {
       this.waiting.push({ item, resolve, reject });
-      if (!this.writing) void this.drain();
+      if (this.writing) return;
+      if (this.lingerMs > 0 && this.waiting.length < MAX_BATCH) {
+        this.lingering ??= setTimeout(() => void this.drain(), this.lingerMs);
+        return;
+      }
+      void this.drain();
     });
   }
 
   private async drain(): Promise<void> {
+    clearTimeout(this.lingering);
+    this.lingering = undefined;
     this.writing = true;
     while (this.waiting.length) {
       const batch = this.waiting.splice(0, MAX_BATCH);

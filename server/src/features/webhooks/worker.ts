@@ -46,6 +46,8 @@ export interface AttemptDeps {
   retryScale: number;
   targets: WebhookTargets;
   delivered: DeliveredBatcher;
+  /** Records the results of invocations' first attempts made in this process (results.ts, `lingerMs`). */
+  lingering?: DeliveredBatcher;
   lanes: Lanes;
   /** The cached audience of channel events (installs/audience.ts), told of automatic suspensions. */
   audience?: BotChanges;
@@ -63,9 +65,11 @@ export class DeliveryAttempts {
 
   /**
    * Runs one attempt of `job` and records it; the promise settles once the outcome is committed. `plain`: the
-   * opened body, when the caller sealed it itself moments ago (it never leaves the process).
+   * opened body, when the caller sealed it itself moments ago (it never leaves the process). `invocation`: an
+   * invocation's first attempt made here (dispatcher.startPrepared), with the finished body made with the row;
+   * its success is recorded by the lingering batcher.
    */
-  async run(job: DeliveryJob, lane: Lane, plain?: string): Promise<void> {
+  async run(job: DeliveryJob, lane: Lane, plain?: string, invocation?: { finished: string }): Promise<void> {
     const d = this.d;
     const target = await d.targets.get(job.webhookId);
     if (!target) return; // the webhook was deleted, and its deliveries with it
@@ -86,7 +90,8 @@ export class DeliveryAttempts {
     d.metrics.duration.observe({ event: job.type }, (performance.now() - started) / 1000);
 
     if (result.ok) {
-      await d.delivered.record({ id: job.id, statusCode: result.status!, body: redactFinishedBody(job.type, body) });
+      const finished = invocation?.finished ?? redactFinishedBody(job.type, body);
+      await (invocation ? (d.lingering ?? d.delivered) : d.delivered).record({ id: job.id, statusCode: result.status!, body: finished });
       d.metrics.deliveries.inc({ event: job.type, result: "delivered" });
       return;
     }
