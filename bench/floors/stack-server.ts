@@ -15,17 +15,15 @@ import { writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { Session } from "node:inspector/promises";
 import type { AddressInfo } from "node:net";
-import express from "express";
-import * as OpenApiValidator from "express-openapi-validator";
+import type express from "express";
 import pg from "pg";
-import { loadContract } from "../../server/src/contract.ts";
 import { newId } from "../../server/src/platform/ids.ts";
-import { UNDOCUMENTED } from "../../server/src/platform/http/validation.ts";
 import { redisLimiters } from "../../server/src/platform/limiter.ts";
 import { createRedis } from "../../server/src/platform/redis.ts";
 import { sha256Hex } from "../../server/src/platform/crypto.ts";
 import { Counter, Histogram, Registry } from "prom-client";
 import { LIST_SQL, INSERT_SQL, toJson } from "./sql.ts";
+import { stackApp } from "./stack-app.ts";
 
 const opts = JSON.parse(process.argv[2] ?? "{}") as { meBody?: string; databaseUrl?: string; spaceId?: string; botId?: string; redisUrl?: string; botToken?: string };
 const pool = opts.databaseUrl ? new pg.Pool({ connectionString: opts.databaseUrl, max: 20 }) : undefined;
@@ -82,22 +80,7 @@ function requestDuties(token: string, botId: string) {
   };
 }
 
-const app = express();
-app.disable("x-powered-by");
-app.set("etag", false);
-app.set("query parser", "simple");
-app.use(express.json({ limit: "1mb", type: () => true, strict: false }));
-app.use(
-  OpenApiValidator.middleware({
-    apiSpec: loadContract() as never,
-    validateRequests: { allowUnknownQueryParameters: false, coerceTypes: false, removeAdditional: false },
-    validateResponses: false,
-    validateSecurity: false,
-    validateFormats: true,
-    fileUploader: false,
-    ignorePaths: UNDOCUMENTED,
-  }),
-);
+const app = stackApp();
 app.get("/api/auth/me", (_req, res) => void res.type("application/json").send(opts.meBody ?? "{}"));
 const MESSAGES = "/api/bot/spaces/:space_id/channels/:channel_id/messages";
 app.post(MESSAGES, async (req, res) => {
