@@ -9,8 +9,12 @@
 //        the invoker's socket (`/?user=<id>`).
 // No authentication (the service's is a cached lookup; the user is the bearer token's text, unchecked), no
 // checks of CONTRACT 8, no limits, no result recorded after the attempt. Benchmark-only.
+// With REDIS_URL, the duties the spec gives each hop as well (the "duties" floor): invoke counts the (user, bot)
+// limit on Redis with the service's own limiter (platform/limiter.ts) before the INSERT; respond counts the
+// bot-wide limit while it reads the invoker's membership, sends the frame, then publishes it on Redis for other
+// processes before its 204; the attempt's result is written (one UPDATE) once the bot has answered.
 // Env: PORT, BOT_URL, DATABASE_URL (a migrated database of its own), WEBHOOK_ID (a webhook row there), SECRET
-// (the webhook's signing secret), BOT_ID.
+// (the webhook's signing secret), BOT_ID, REDIS_URL (optional).
 import { createHmac, randomBytes } from "node:crypto";
 import { createServer } from "node:http";
 import express from "express";
@@ -22,6 +26,9 @@ import { loadContract } from "../../server/src/contract.ts";
 import { newId } from "../../server/src/platform/ids.ts";
 import { seal } from "../../server/src/platform/crypto.ts";
 import { UNDOCUMENTED } from "../../server/src/platform/http/validation.ts";
+import { createRedis } from "../../server/src/platform/redis.ts";
+import { redisLimiters } from "../../server/src/platform/limiter.ts";
+import { LIMITS } from "../../server/src/features/ratelimits/rules.ts";
 import { InteractionTokens } from "../../server/src/features/interactions/token.ts";
 
 const env = process.env as Record<string, string>;
@@ -30,6 +37,15 @@ const agent = new Agent({ connections: 64 });
 const tokens = new InteractionTokens(randomBytes(32).toString("hex"), Date.now);
 const dataKey = randomBytes(32);
 const sockets = new Map<string, WebSocket>();
+const redis = env.REDIS_URL ? createRedis(env.REDIS_URL, { enableOfflineQueue: false }) : undefined;
+const limiters = redis && redisLimiters(redis, 1_000_000); // counted as the service counts them, never refusing here
+const invokeLimit = limiters?.create(LIMITS.invocations);
+const botLimit = limiters?.create(LIMITS.botCalls);
+const MEMBER = { name: "floor_is_member", text: "SELECT 1 FROM members WHERE space_id = $1 AND user_id = $2" };
+const DELIVERED = {
+  name: "floor_delivered",
+  text: `UPDATE deliveries SET status = 'delivered', body = $2, attempts = attempts + 1, last_status_code = $3, finished_at = now() WHERE id = $1 AND status = 'pending'`,
+};
 
 // The outbox row, as the service writes an invocation's (webhooks/store.ts insertDeliveries, flush: false).
 const INSERT = {
@@ -80,6 +96,7 @@ app.post("/api/chat/:space_id/:channel_id/commands/invoke", async (req, res) => 
       created_at: new Date(now).toISOString(),
     },
   });
+  if (invokeLimit) await invokeLimit.consume(`${user}:${env.BOT_ID}`);
   await pool.query({ ...INSERT, values: [id, env.WEBHOOK_ID, seal(dataKey, body, `delivery:${id}`), new Date(now + 15_000)] });
   res.status(202).json({ interaction_id: iid });
   const t = Math.floor(now / 1000);
@@ -91,15 +108,23 @@ app.post("/api/chat/:space_id/:channel_id/commands/invoke", async (req, res) => 
     body,
   });
   await r.body.dump();
+  if (redis) await pool.query({ ...DELIVERED, values: [id, "{}", r.statusCode] });
 });
 
-app.post("/api/bot/interactions/respond", (req, res) => {
+app.post("/api/bot/interactions/respond", async (req, res) => {
   const ctx = tokens.verify(req.body.interaction_token);
   if (!ctx) return void res.status(403).json({ detail: "invalid or expired interaction" });
+  const frame = JSON.stringify({ type: "interaction:response", interaction_id: ctx.iid, channel_id: ctx.ch, space_id: ctx.sp, bot_user_id: ctx.bot, content: req.body.content, ephemeral: true, is_bot: true });
+  if (!redis) {
+    res.status(204).end();
+    sockets.get(ctx.usr)?.send(frame);
+    return;
+  }
+  // The floor's users are no members of anything: the read is made, its answer not used.
+  await Promise.all([botLimit!.consume(ctx.bot), pool.query({ ...MEMBER, values: [ctx.sp, newId()] })]);
+  sockets.get(ctx.usr)?.send(frame);
+  await redis.publish(`floor:user:${ctx.usr}`, frame);
   res.status(204).end();
-  sockets.get(ctx.usr)?.send(
-    JSON.stringify({ type: "interaction:response", interaction_id: ctx.iid, channel_id: ctx.ch, space_id: ctx.sp, bot_user_id: ctx.bot, content: req.body.content, ephemeral: true, is_bot: true }),
-  );
 });
 app.use((err: { status?: number; message: string }, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
   res.status(err.status ?? 500).json({ detail: err.message });

@@ -7,7 +7,9 @@
 // the client's socket. Between the two, the chain's stack floor (issue 19's definition): the same hops through
 // Express 5 + express-openapi-validator on our contract, with the one unavoidable write (the delivery row, before
 // its first attempt) and the signatures (invocation-stack-floor-process.ts). Also: the 202 of invoke for one user
-// invoking alone (target < 2 ms), for all three.
+// invoking alone (target < 2 ms), for all of them. And the stack floor with the duties the spec gives each hop
+// (the limits counted on Redis with the service's limiter, respond's membership read, the reply published on
+// Redis for other processes, the attempt's result written): what is left between it and the service is ours.
 // As deployed, the service runs in a process of its own (Parley, and both floors' services alike); the users and
 // the bot share this process, so their work never sits in the service's event loop.
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
@@ -21,7 +23,7 @@ import type { BenchResult, Scenario } from "../context.ts";
 import { api } from "../../test/helpers/http.ts";
 import { registerUser } from "../../test/helpers/users.ts";
 import { insertMember, insertSpace } from "../../test/helpers/fixtures.ts";
-import { createTestDatabase } from "../../test/helpers/resources.ts";
+import { claimTestRedis, createTestDatabase } from "../../test/helpers/resources.ts";
 import { newId } from "../../server/src/platform/ids.ts";
 import { BENCH_SECRETS } from "./webhooks.ts";
 import { cpuMs, freePort, spawnNode, startParley } from "./realtime-common.ts";
@@ -251,11 +253,13 @@ async function signedBot(
  * delivery row INSERTed before the 202 and the signed POST, the token verified and the frame on the socket), in its
  * own process on a database of its own (its pending rows are nobody's to sweep); the bot (signature verified) here.
  */
-async function stackFloor(ctx: Parameters<Scenario["run"]>[0]): Promise<Side> {
+async function stackFloor(ctx: Parameters<Scenario["run"]>[0], duties = false): Promise<Side> {
   const agent = new Agent({ connections: USERS * 2 });
   ctx.defer(() => agent.close());
   const database = await createTestDatabase();
   ctx.defer(() => database.drop());
+  const redis = duties ? await claimTestRedis() : undefined;
+  if (redis) ctx.defer(() => redis.release());
   const db = new pg.Client({ connectionString: database.url });
   await db.connect();
   const botId = newId();
@@ -271,7 +275,7 @@ async function stackFloor(ctx: Parameters<Scenario["run"]>[0]): Promise<Side> {
   const service = await spawnNode(
     // BENCH_STACK_FLOOR_ARGS: extra node flags for the stack floor, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
     [...(process.env.BENCH_STACK_FLOOR_ARGS?.split(" ").filter(Boolean) ?? []), "--import", "tsx", "bench/scenarios/invocation-stack-floor-process.ts"],
-    { PORT: String(port), BOT_URL: `${botUrl}/hook`, DATABASE_URL: database.url, WEBHOOK_ID: webhookId, SECRET: secret, BOT_ID: botId },
+    { PORT: String(port), BOT_URL: `${botUrl}/hook`, DATABASE_URL: database.url, WEBHOOK_ID: webhookId, SECRET: secret, BOT_ID: botId, ...(redis ? { REDIS_URL: redis.url } : {}) },
     "stack floor service listening",
     url,
   );
@@ -377,28 +381,32 @@ export const scenario: Scenario = {
   async run(ctx) {
     const f = await floor(ctx);
     const st = await stackFloor(ctx);
+    const du = await stackFloor(ctx, true);
     const s = await service(ctx);
     const med = (a: number[]) => percentile([...a].sort((x, y) => x - y), 50);
     // One user alone first, on a quiet server: the 202 of invoke (service, then its stack floor and bare floor).
     const soloRows: BenchResult[] = [];
-    for (const [label, side] of [["", s], [" stack floor", st], [" bare floor", f]] as const) {
+    for (const [label, side] of [["", s], [" stack floor", st], [" stack floor + duties", du], [" bare floor", f]] as const) {
       const solo = await alone(side.users[0]!);
       soloRows.push({ name: `invoke 202 at one user (sequential)${label}`, requestsPerSecond: 0, p50Ms: percentile(solo, 50), p99Ms: percentile(solo, 99), requests: solo.length, failures: 0 });
     }
-    const [soloRow, stackSolo, bareSolo] = soloRows as [BenchResult, BenchResult, BenchResult];
+    const [soloRow, stackSolo, dutySolo, bareSolo] = soloRows as [BenchResult, BenchResult, BenchResult, BenchResult];
     console.error(
-      `bench: invocations: 202 at one user: p50 ${soloRow.p50Ms} ms, p99 ${soloRow.p99Ms} ms (target < 2 ms); stack floor p50 ${stackSolo.p50Ms} ms, p99 ${stackSolo.p99Ms} ms; bare floor p50 ${bareSolo.p50Ms} ms, p99 ${bareSolo.p99Ms} ms`,
+      `bench: invocations: 202 at one user: p50 ${soloRow.p50Ms} ms, p99 ${soloRow.p99Ms} ms (target < 2 ms); stack floor p50 ${stackSolo.p50Ms} ms, p99 ${stackSolo.p99Ms} ms; ` +
+        `stack floor + duties p50 ${dutySolo.p50Ms} ms, p99 ${dutySolo.p99Ms} ms; bare floor p50 ${bareSolo.p50Ms} ms, p99 ${bareSolo.p99Ms} ms`,
     );
     stages.accepted.length = stages.webhook.length = stages.responded.length = 0;
     const rows: BenchResult[] = [...soloRows];
     for (const rate of RATES) {
       const floorRow = await openLoop("invoke→reply floor: bare http+ws, same hops", f, rate);
       const stackRow = await openLoop("invoke→reply stack floor: Express + validator, INSERT, undici, ws", st, rate);
+      const dutyRow = await openLoop("invoke→reply stack floor + duties: limits on Redis, membership read, PUBLISH, result UPDATE", du, rate);
       const row = await openLoop("invoke→reply chain: HTTP → webhook → respond → WebSocket", s, rate);
-      rows.push(floorRow, stackRow, row);
+      rows.push(floorRow, stackRow, dutyRow, row);
       console.error(
         `bench: invocations @ ${rate}/s: chain p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms, lost ${row.failures}, CPU per chain ${row.cpuMsPerChain} ms | ` +
           `stack floor p50 ${stackRow.p50Ms} ms, p99 ${stackRow.p99Ms} ms, lost ${stackRow.failures}, CPU ${stackRow.cpuMsPerChain} ms | ` +
+          `+ duties p50 ${dutyRow.p50Ms} ms, p99 ${dutyRow.p99Ms} ms, lost ${dutyRow.failures}, CPU ${dutyRow.cpuMsPerChain} ms | ` +
           `bare floor p50 ${floorRow.p50Ms} ms, p99 ${floorRow.p99Ms} ms, CPU ${floorRow.cpuMsPerChain} ms (CPU: the serving process's, per chain)`,
       );
     }
