@@ -111,10 +111,11 @@ export class InteractionsService {
     let fast: { interactionId: string; prepared: PreparedDeliveries } | undefined;
     if (known) {
       const options = tryValidate(known.options, body.options);
-      if (options && (await limit.allowed())) {
+      if (options) {
+        // Built while the limiter's answer is on its way (signing and sealing take a while); dropped if it refuses.
         const interactionId = newId();
-        const event = this.event(interactionId, q, known.version, options);
-        fast = { interactionId, prepared: this.d.dispatcher.prepareNow(event, known.hooks) };
+        const prepared = this.d.dispatcher.prepareNow(this.event(interactionId, q, known.version, options), known.hooks);
+        if (await limit.allowed()) fast = { interactionId, prepared };
       }
     }
     let command, options, facts, written;
