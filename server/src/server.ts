@@ -134,20 +134,6 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
       mountApiReference(app, contract);
     },
     mount(app: Express) {
-      app.get("/healthz", (_req, res) => void res.json({ status: "ok" }));
-      app.get("/readyz", async (_req, res) => {
-        // From the shutdown signal on, a load balancer must stop routing here (SHUTDOWN_DELAY_MS gives it time).
-        if (closing) throw unavailable("shutting down");
-        try {
-          await platform.ready();
-        } catch (err) {
-          throw unavailable(`not ready: ${(err as Error).message}`);
-        }
-        res.json({ status: "ok" });
-      });
-      app.get("/metrics", async (_req, res) => {
-        res.type(platform.metrics.registry.contentType).send(await platform.metrics.registry.metrics());
-      });
       // The route table: every URL prefix, the feature serving it and the authentication it needs (Bearer: a
       // user's access token; Bot: a bot token). Each router holds paths relative to its prefix; the contract's
       // validator has already checked every request. Registration order is kept where prefixes nest.
@@ -175,6 +161,21 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
       app.use("/api/bots", botAccountRoutes(new BotsService(db, botAuthenticator, userRows, audience), userAuthenticator)); // bots (accounts) · Bearer
       app.use("/api/spaces/:space_id/bots", requireUser, installRoutes(installsService)); // installs · Bearer
       app.use("/api", memberVoiceRoutes(voiceService, requireUser)); // voice (member join, /spaces/{space_id}/voice/…) · Bearer; last, as every /api request walks into it
+      // Operations, after the API: no API request walks past them.
+      app.get("/healthz", (_req, res) => void res.json({ status: "ok" }));
+      app.get("/readyz", async (_req, res) => {
+        // From the shutdown signal on, a load balancer must stop routing here (SHUTDOWN_DELAY_MS gives it time).
+        if (closing) throw unavailable("shutting down");
+        try {
+          await platform.ready();
+        } catch (err) {
+          throw unavailable(`not ready: ${(err as Error).message}`);
+        }
+        res.json({ status: "ok" });
+      });
+      app.get("/metrics", async (_req, res) => {
+        res.type(platform.metrics.registry.contentType).send(await platform.metrics.registry.metrics());
+      });
     },
   });
 
