@@ -1,6 +1,6 @@
 // The invocation chain's stack floor (issues 19, 20; bench/scenarios/invocations.ts), in its own process as
 // Parley's is: Express 5 + express-openapi-validator on generated/openapi.yaml, configured as the service
-// configures them (bench/floors/stack-server.ts, platform/http/validation.ts), with only the chain's unavoidable
+// configures them (bench/floors/stack-app.ts, as every stack floor), with only the chain's unavoidable
 // work behind the routes:
 //   POST /api/chat/:space_id/:channel_id/commands/invoke → a signed interaction token, the delivery row INSERTed
 //        (sealed body, as the outbox holds it; committed without waiting for the WAL flush, as the service's
@@ -17,19 +17,17 @@
 // (the webhook's signing secret), BOT_ID, REDIS_URL (optional).
 import { createHmac, randomBytes } from "node:crypto";
 import { createServer } from "node:http";
-import express from "express";
-import * as OpenApiValidator from "express-openapi-validator";
+import type express from "express";
 import pg from "pg";
 import { Agent, request } from "undici";
 import { WebSocketServer, type WebSocket } from "ws";
-import { loadContract } from "../../server/src/contract.ts";
 import { newId } from "../../server/src/platform/ids.ts";
 import { seal } from "../../server/src/platform/crypto.ts";
-import { UNDOCUMENTED } from "../../server/src/platform/http/validation.ts";
 import { createRedis } from "../../server/src/platform/redis.ts";
 import { redisLimiters } from "../../server/src/platform/limiter.ts";
 import { LIMITS } from "../../server/src/features/ratelimits/rules.ts";
 import { InteractionTokens } from "../../server/src/features/interactions/token.ts";
+import { stackApp } from "../floors/stack-app.ts";
 
 const env = process.env as Record<string, string>;
 const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: 20 });
@@ -54,22 +52,7 @@ const INSERT = {
          SELECT $1, $2, 'command.invoked', $3, 'pending', $4 WHERE set_config('synchronous_commit', 'off', true) IS NOT NULL`,
 };
 
-const app = express();
-app.disable("x-powered-by");
-app.set("etag", false);
-app.set("query parser", "simple");
-app.use(express.json({ limit: "1mb", type: () => true, strict: false }));
-app.use(
-  OpenApiValidator.middleware({
-    apiSpec: loadContract() as never,
-    validateRequests: { allowUnknownQueryParameters: false, coerceTypes: false, removeAdditional: false },
-    validateResponses: false,
-    validateSecurity: false,
-    validateFormats: true,
-    fileUploader: false,
-    ignorePaths: UNDOCUMENTED,
-  }),
-);
+const app = stackApp();
 
 app.post("/api/chat/:space_id/:channel_id/commands/invoke", async (req, res) => {
   const user = String(req.headers.authorization).slice("Bearer ".length);
