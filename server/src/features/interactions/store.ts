@@ -6,7 +6,7 @@
 import type { Knex } from "knex";
 import { prepare } from "../../platform/prepared.ts";
 import type { CommandOption } from "../commands/index.ts";
-import type { NewDelivery } from "../webhooks/store.ts";
+import type { NewDelivery } from "../webhooks/index.ts";
 
 /** Everything the CONTRACT 8 checks need; absent when the caller is not a member of the space. */
 export interface InvocationFacts {

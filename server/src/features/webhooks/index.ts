@@ -15,6 +15,7 @@ import { DeliveryAttempts, type BotChanges } from "./worker.ts";
 
 export { DELIVERY_QUEUE, FORCED_QUEUE } from "./jobs.ts";
 export { WebhookDispatcher, type BotEvent, type PreparedDeliveries } from "./dispatcher.ts";
+export type { NewDelivery } from "./store.ts";
 export { EVENT_TYPES, type EventType } from "./events.ts";
 export { webhookRoutes } from "./routes.ts";
 export { forwardSpaceEvents, memberEventOutbox } from "./space-events.ts";
