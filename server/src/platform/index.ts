@@ -33,6 +33,13 @@ export interface PlatformOverrides {
   clock?: Clock;
 }
 
+/**
+ * How long a rate-limit count waits for Redis. A Redis that holds the connection without answering (stopped,
+ * swapped out, a half-open link) must fail closed like one that is gone (spec 8 rule 4), not hold every
+ * rate-limited request until it wakes. A healthy count takes well under a millisecond here.
+ */
+const LIMITER_TIMEOUT_MS = 1000;
+
 function within<T>(ms: number, what: string, p: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout;
   return Promise.race([p, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what} did not answer`)), ms)))]).finally(() =>
@@ -58,7 +65,7 @@ export async function openPlatform(config: Config, overrides: PlatformOverrides 
   if (config.redisUrl) {
     redis = createRedis(config.redisUrl);
     redis.on("error", (err) => log.warn({ err: err.message }, "redis connection error"));
-    limiterRedis = createRedis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 0 });
+    limiterRedis = createRedis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 0, commandTimeout: LIMITER_TIMEOUT_MS });
     limiterRedis.on("error", () => {}); // reported through `redis` above; the limiter fails closed on its own
     try {
       // Without an offline queue the limiter client refuses commands until connected: wait, or every

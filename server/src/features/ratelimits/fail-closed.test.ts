@@ -1,5 +1,6 @@
 // Spec 8 rule 4: when the limiter's Redis is unreachable, bot-API requests are refused with 429
-// `rate limiter temporarily unavailable — retry shortly`, with `Retry-After: 5` only on message-send.
+// `rate limiter temporarily unavailable — retry shortly`, with `Retry-After: 5` only on message-send and invoke.
+// Unreachable includes a Redis that keeps the connection open but does not answer (a stopped process).
 import { spawn, type ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Redis } from "ioredis";
@@ -7,6 +8,7 @@ import { startTestServer, type TestServer } from "../../../../test/helpers/serve
 import { api } from "../../../../test/helpers/http.ts";
 import { registerUser } from "../../../../test/helpers/users.ts";
 import { createBot } from "../../../../test/helpers/bots.ts";
+import { world } from "../../../../test/helpers/interactions.ts";
 import { freePort } from "../../../../test/helpers/ports.ts";
 
 const TEXT = "rate limiter temporarily unavailable — retry shortly";
@@ -55,6 +57,17 @@ afterAll(async () => {
   await stopRedis();
 });
 
+/** The answer of `call`, or a failure once `ms` have passed without one (a request held while Redis sleeps). */
+async function answeredWithin<T>(ms: number, call: () => Promise<T>): Promise<T> {
+  let timer!: NodeJS.Timeout;
+  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms)));
+  try {
+    return await Promise.race([call(), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 describe("limiter store down", () => {
   it("refuses bot calls with the fail-closed 429; Retry-After 5 only on message-send; recovers when Redis is back", async () => {
     const http = api(server.url);
@@ -94,5 +107,40 @@ describe("limiter store down", () => {
       if (after !== 201) await new Promise((r) => setTimeout(r, 100));
     }
     expect(after).toBe(201);
+  }, 60_000);
+});
+
+describe("limiter store hung", () => {
+  it("a Redis that holds the connection but does not answer fails closed within seconds, and nothing is written", async () => {
+    const w = await world(server, { scopes: ["commands", "messages.send"] });
+    const user = await w.member();
+    const msgs = `/api/bot/spaces/${w.space.id}/channels/${w.space.generalId}/messages`;
+    expect((await w.http.post(msgs, { content: "before" }, { bot: w.bot.token })).status).toBe(201);
+    expect((await w.invoke(user, { command: "ping" })).status).toBe(202);
+
+    redisProc!.kill("SIGSTOP"); // the process sleeps; its socket stays open and takes what is sent
+    try {
+      const started = Date.now();
+      const send = await answeredWithin(8000, () => w.http.post(msgs, { content: "during" }, { bot: w.bot.token }));
+      const invoke = await answeredWithin(8000, () => w.invoke(user, { command: "ping" }));
+      for (const [name, res] of [["send", send], ["invoke", invoke]] as const) {
+        expect(res.status, name).toBe(429);
+        expect(res.body, name).toEqual({ detail: TEXT });
+        expect(res.headers.get("retry-after"), name).toBe("5");
+      }
+      expect(Date.now() - started).toBeLessThan(8000);
+    } finally {
+      redisProc!.kill("SIGCONT");
+    }
+    // The refused send wrote nothing (the list is counted again once Redis answers).
+    let list = await w.http.get(msgs, { bot: w.bot.token });
+    for (let i = 0; i < 50 && list.status !== 200; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      list = await w.http.get(msgs, { bot: w.bot.token });
+    }
+    expect(list.status).toBe(200);
+    const contents = (list.body as { content: string }[]).map((m) => m.content);
+    expect(contents).toContain("before");
+    expect(contents).not.toContain("during");
   }, 60_000);
 });
