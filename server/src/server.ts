@@ -219,7 +219,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
         presence.stop();
         mailer.close();
         await retention.stop();
-        await webhooks.close();
+        await webhooks.close(graceMs);
         await platform.close();
       })();
       return closing;

@@ -110,6 +110,10 @@ export class WebhookDispatcher {
    * plain body (an attempt here need not open what was just sealed; it stays in this process's memory).
    */
   private attemptable = new WeakMap<DeliveryJob, Attemptable>();
+  /** Attempts under way in this process (a stop waits for them, see close). */
+  private underWay = new Set<Promise<void>>();
+  /** Set by close: no attempt starts here any more. */
+  private closed = false;
   /** Attempts finished here since `rateSince`, and the rate they were last measured at (per second). */
   private finished = 0;
   private rateSince = performance.now();
@@ -126,6 +130,31 @@ export class WebhookDispatcher {
   /** Processes that run the delivery workers also make invocations' first attempts themselves. */
   attemptInProcess(attempts: DeliveryAttempts): void {
     this.attempts = attempts;
+  }
+
+  /**
+   * A stop: no attempt starts here any more, and those under way get up to `withinMs` to finish and record their
+   * result, so that what a bot has already answered is not left pending for the next process's sweeper to send
+   * again. Attempts still waiting for their turn here were never sent: their rows stay pending for a sweeper.
+   */
+  async close(withinMs: number): Promise<void> {
+    this.closed = true;
+    if (!this.underWay.size) return;
+    let timer: NodeJS.Timeout | undefined;
+    const bound = new Promise<void>((resolve) => (timer = setTimeout(resolve, withinMs)));
+    await Promise.race([Promise.allSettled([...this.underWay]), bound]);
+    clearTimeout(timer);
+  }
+
+  /** Runs one attempt here, counted as under way until it has finished (its result recorded) or failed. */
+  private attempt(job: DeliveryJob, plain: string | undefined, invocation: { finished: string } | undefined, done: () => void): void {
+    const run: Promise<void> = this.attempts!.run(job, "main", plain, invocation)
+      .catch((err) => this.log.warn({ err: (err as Error).message, deliveryId: job.id }, "in-process webhook attempt failed; the sweeper will queue it again"))
+      .finally(() => {
+        this.underWay.delete(run);
+        done();
+      });
+    this.underWay.add(run);
   }
 
   /**
@@ -240,6 +269,7 @@ export class WebhookDispatcher {
 
   /** Takes `job`'s first attempt in this process (now or once a slot frees) if its row allows it; false to queue it. */
   private attemptHere(job: DeliveryJob): boolean {
+    if (this.closed) return false;
     const a = this.attemptable.get(job);
     if (!a || a.startBy <= performance.now()) return false;
     const w = { job, startBy: a.startBy };
@@ -275,16 +305,14 @@ export class WebhookDispatcher {
     const hook = job.webhookId;
     this.local++;
     this.running.set(hook, (this.running.get(hook) ?? 0) + 1);
-    this.attempts!.run(job, "main", this.attemptable.get(job)?.plain)
-      .catch((err) => this.log.warn({ err: (err as Error).message, deliveryId: job.id }, "webhook attempt failed; the sweeper will queue it again"))
-      .finally(() => {
-        this.local--;
-        this.countFinished();
-        const left = this.running.get(hook)! - 1;
-        if (left) this.running.set(hook, left);
-        else this.running.delete(hook);
-        this.nextHere(hook);
-      });
+    this.attempt(job, this.attemptable.get(job)?.plain, undefined, () => {
+      this.local--;
+      this.countFinished();
+      const left = this.running.get(hook)! - 1;
+      if (left) this.running.set(hook, left);
+      else this.running.delete(hook);
+      this.nextHere(hook);
+    });
   }
 
   /**
@@ -293,6 +321,7 @@ export class WebhookDispatcher {
    * maximum again is parked behind it.
    */
   private nextHere(finished: string): void {
+    if (this.closed) return;
     const late: DeliveryJob[] = [];
     const now = performance.now();
     this.unpark(finished, now, late);
@@ -357,7 +386,7 @@ export class WebhookDispatcher {
    * exactly what publishNow would insert; nothing is staged until startPrepared.
    */
   prepareNow(event: BotEvent, hooks: Subscriber[]): PreparedDeliveries {
-    const direct = this.attempts !== undefined && this.inProcess < IN_PROCESS_MAX;
+    const direct = this.attempts !== undefined && !this.closed && this.inProcess < IN_PROCESS_MAX;
     return this.build(event, hooks, direct ? IN_PROCESS_DUE_MS : DUE_MARGIN_MS.main, direct);
   }
 
@@ -373,11 +402,10 @@ export class WebhookDispatcher {
     this.inProcess += jobs.length;
     // The plain bodies were sealed moments ago in this process: the attempts need not open them again.
     setImmediate(() => {
-      jobs.forEach((job, i) =>
-        this.attempts!.run(job, "main", plain[i], { finished: finished[i]! })
-          .catch((err) => this.log.warn({ err: (err as Error).message, deliveryId: job.id }, "in-process webhook attempt failed; the sweeper will queue it again"))
-          .finally(() => this.inProcess--),
-      );
+      jobs.forEach((job, i) => {
+        if (this.closed) this.inProcess--; // stopping: never sent, the row stays pending for a sweeper
+        else this.attempt(job, plain[i], { finished: finished[i]! }, () => this.inProcess--);
+      });
     });
     return built.ids;
   }

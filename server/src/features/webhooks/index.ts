@@ -38,7 +38,8 @@ export interface WebhookEngine {
   dispatcher: WebhookDispatcher;
   service: WebhookService;
   sweeper: Sweeper;
-  close(): Promise<void>;
+  /** Stops the engine; attempts under way in this process get up to `withinMs` to finish and be recorded. */
+  close(withinMs: number): Promise<void>;
 }
 
 /**
@@ -75,8 +76,9 @@ export async function startWebhooks(p: Platform, runWorker: boolean, audience?: 
     dispatcher,
     service,
     sweeper,
-    async close() {
+    async close(withinMs) {
       await sweeper.stop();
+      await dispatcher.close(withinMs);
       await Promise.all(workers.map((w) => w.close()));
       await sender.close();
     },
