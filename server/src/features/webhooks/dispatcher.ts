@@ -1,7 +1,7 @@
 // Turning domain events into deliveries: rows written in the caller's transaction (the outbox, one INSERT per
 // event), then, after it commits, the first attempts: made right here by a process that runs the delivery
-// workers (no queue round trips, no pick-up wait), queued in bulk otherwise or past LOCAL_MAX. A crash or a queue
-// outage between the two loses nothing: the sweeper queues pending rows again once they are overdue.
+// workers (local-attempts.ts: no queue round trips, no pick-up wait), queued in bulk otherwise. A crash or a
+// queue outage between the two loses nothing: the sweeper queues pending rows again once they are overdue.
 import type { Knex } from "knex";
 import type { Clock } from "../../platform/clock.ts";
 import { newId } from "../../platform/ids.ts";
@@ -13,6 +13,7 @@ import { finishedBodyOf, redactFinishedBody } from "./privacy.ts";
 import * as store from "./store.ts";
 import { ATTEMPTS, DUE_MARGIN_MS, IN_PROCESS_DUE_MS, isSuspended, type DeliveryAttempts } from "./worker.ts";
 import { TIMEOUT_MS } from "./sender.ts";
+import { LocalAttempts, type Attemptable } from "./local-attempts.ts";
 
 export { isSuspended } from "./worker.ts";
 
@@ -23,46 +24,11 @@ export type Subscriber = Pick<store.WebhookRow, "id" | "bot_user_id" | "state" |
 
 /** Jobs recorded but not queued yet (record → enqueue); bounded, in case a caller's transaction rolled back. */
 const STAGED_MAX = 100_000;
-/** In-process first attempts running at once; past it, invocations go through the queue like any event. */
-const IN_PROCESS_MAX = 256;
-/**
- * First attempts of other events this process makes itself at once (its own budget, so a burst of events never
- * takes the invocations' room); more wait their turn here, in order. Measured on the 2-core bench box
- * (bench/scenarios/webhooks.ts, fan-out 200 × 10): 32 took 352 µs of CPU per delivery and reached 0.44× the POST
- * loop, 128 took 400 µs for 0.26× — more requests in flight only add sockets and contention.
- */
-const LOCAL_MAX = 32;
-/**
- * Of those, at most this many for one webhook; its further first attempts wait in its own line here, taken up as
- * its attempts finish. A receiver that hangs for its whole timeout so holds half the slots at most and cannot
- * stall every other bot's first attempts. Measured (webhooks bench, same box, alternating): a single busy bot
- * with a quick receiver gets ~12 % fewer deliveries/s than with no cap (8 cost ~30 %: a slot is held until its
- * result is committed); fan-out is unchanged within the noise.
- */
-const LOCAL_PER_HOOK_MAX = 16;
-/** First attempts waiting here (for a slot or behind their webhook's); past it, they are queued instead. */
-const LOCAL_WAITING_MAX = 20_000;
 /**
  * A first attempt must start this long before its row falls due, or it goes to the queue instead: started later, it
  * could still be running when the sweeper queues the row again. Queued, its job id dedupes that.
  */
 const START_MARGIN_MS = TIMEOUT_MS + 1_000;
-/**
- * A row recorded behind a line of first attempts here falls due that much later (the line's expected wait, at the
- * rate attempts have been finishing, at most this much), so it can still be attempted here. Without it, a burst
- * larger than ~4 s of attempts sent its tail through the queue, several times the CPU per delivery, and a loaded
- * machine then fell further behind (webhooks bench: ~1,000 deliveries/s instead of ~4,000). The price: should
- * this process die, such a row waits for the sweeper up to this much longer.
- */
-const LINE_DUE_MAX_MS = 45_000;
-/** The rate assumed before any was measured (or when it seems lower): attempts finished per second. */
-const MIN_RATE_PER_S = 500;
-
-interface Waiting {
-  job: DeliveryJob;
-  /** performance.now() by which it must start here (START_MARGIN_MS before its row falls due). */
-  startBy: number;
-}
 
 /** The rows of one event and the jobs of their first attempts, before anything is written (build). */
 interface Built {
@@ -87,37 +53,15 @@ export interface PreparedDeliveries {
   readonly ids: readonly string[];
 }
 
-/** What an attempt made here needs of a staged job: its plain body, and when it must start by. */
-interface Attemptable {
-  plain: string;
-  startBy: number;
-}
-
 export class WebhookDispatcher {
   private staged = new Map<string, DeliveryJob>();
-  private attempts: DeliveryAttempts | undefined;
-  private inProcess = 0;
-  private local = 0;
-  private waiting: Waiting[] = [];
-  private waitingHead = 0;
-  /** First attempts running here, by webhook. */
-  private running = new Map<string, number>();
-  /** First attempts of webhooks at LOCAL_PER_HOOK_MAX, in order, by webhook. */
-  private parked = new Map<string, Waiting[]>();
-  private parkedCount = 0;
+  /** First attempts made here: only in a process that runs the delivery workers (attemptInProcess). */
+  private local: LocalAttempts | undefined;
   /**
    * Staged jobs whose row is due late enough (IN_PROCESS_DUE_MS) for an attempt made in this process, with their
    * plain body (an attempt here need not open what was just sealed; it stays in this process's memory).
    */
   private attemptable = new WeakMap<DeliveryJob, Attemptable>();
-  /** Attempts under way in this process (a stop waits for them, see close). */
-  private underWay = new Set<Promise<void>>();
-  /** Set by close: no attempt starts here any more. */
-  private closed = false;
-  /** Attempts finished here since `rateSince`, and the rate they were last measured at (per second). */
-  private finished = 0;
-  private rateSince = performance.now();
-  private rate = MIN_RATE_PER_S;
 
   constructor(
     private db: Knex,
@@ -129,32 +73,12 @@ export class WebhookDispatcher {
 
   /** Processes that run the delivery workers also make invocations' first attempts themselves. */
   attemptInProcess(attempts: DeliveryAttempts): void {
-    this.attempts = attempts;
+    this.local = new LocalAttempts(attempts, this.lanes, this.log);
   }
 
-  /**
-   * A stop: no attempt starts here any more, and those under way get up to `withinMs` to finish and record their
-   * result, so that what a bot has already answered is not left pending for the next process's sweeper to send
-   * again. Attempts still waiting for their turn here were never sent: their rows stay pending for a sweeper.
-   */
+  /** A stop: attempts under way here get up to `withinMs` to finish and be recorded (LocalAttempts.close). */
   async close(withinMs: number): Promise<void> {
-    this.closed = true;
-    if (!this.underWay.size) return;
-    let timer: NodeJS.Timeout | undefined;
-    const bound = new Promise<void>((resolve) => (timer = setTimeout(resolve, withinMs)));
-    await Promise.race([Promise.allSettled([...this.underWay]), bound]);
-    clearTimeout(timer);
-  }
-
-  /** Runs one attempt here, counted as under way until it has finished (its result recorded) or failed. */
-  private attempt(job: DeliveryJob, plain: string | undefined, invocation: { finished: string } | undefined, done: () => void): void {
-    const run: Promise<void> = this.attempts!.run(job, "main", plain, invocation)
-      .catch((err) => this.log.warn({ err: (err as Error).message, deliveryId: job.id }, "in-process webhook attempt failed; the sweeper will queue it again"))
-      .finally(() => {
-        this.underWay.delete(run);
-        done();
-      });
-    this.underWay.add(run);
+    await this.local?.close(withinMs);
   }
 
   /**
@@ -171,24 +95,7 @@ export class WebhookDispatcher {
    * a re-queue against, so its rows wait until such an attempt is surely over.
    */
   private firstDueMs(): number {
-    return this.attempts ? IN_PROCESS_DUE_MS + this.lineWaitMs() : DUE_MARGIN_MS.main;
-  }
-
-  /** How long a first attempt recorded now is expected to wait in this process's line (at most LINE_DUE_MAX_MS). */
-  private lineWaitMs(): number {
-    const ahead = this.waitingHere() + this.local;
-    if (!ahead) return 0;
-    return Math.min(LINE_DUE_MAX_MS, Math.ceil((ahead * 1000) / Math.max(this.rate, MIN_RATE_PER_S)));
-  }
-
-  /** Counts a finished attempt; the rate is measured over windows of a second or more. */
-  private countFinished(): void {
-    this.finished++;
-    const now = performance.now();
-    if (now - this.rateSince < 1000) return;
-    this.rate = (this.finished * 1000) / (now - this.rateSince);
-    this.finished = 0;
-    this.rateSince = now;
+    return this.local ? IN_PROCESS_DUE_MS + this.local.lineWaitMs() : DUE_MARGIN_MS.main;
   }
 
   /** `record` with the subscribers already known (e.g. from the cached audience: no read in the transaction). */
@@ -263,99 +170,15 @@ export class WebhookDispatcher {
   async enqueue(ids: string[]): Promise<void> {
     if (!ids.length) return;
     const jobs = await this.jobsOf(ids);
-    const queued = this.attempts ? jobs.filter((job) => !this.attemptHere(job)) : jobs;
+    const local = this.local;
+    const queued = local ? jobs.filter((job) => !this.attemptHere(local, job)) : jobs;
     await this.lanes.add("main", queued.map((job) => ({ job, jobId: jobIdOf(job) })));
   }
 
-  /** Takes `job`'s first attempt in this process (now or once a slot frees) if its row allows it; false to queue it. */
-  private attemptHere(job: DeliveryJob): boolean {
-    if (this.closed) return false;
+  /** Offers `job`'s first attempt to this process's line if its row allows one here; false to queue it. */
+  private attemptHere(local: LocalAttempts, job: DeliveryJob): boolean {
     const a = this.attemptable.get(job);
-    if (!a || a.startBy <= performance.now()) return false;
-    const w = { job, startBy: a.startBy };
-    if (this.atHookMax(job)) return this.park(w);
-    if (this.local < LOCAL_MAX) {
-      this.startHere(job);
-      return true;
-    }
-    if (this.waitingHere() >= LOCAL_WAITING_MAX) return false;
-    this.waiting.push(w);
-    return true;
-  }
-
-  private waitingHere(): number {
-    return this.waiting.length - this.waitingHead + this.parkedCount;
-  }
-
-  private atHookMax(job: DeliveryJob): boolean {
-    return (this.running.get(job.webhookId) ?? 0) >= LOCAL_PER_HOOK_MAX;
-  }
-
-  /** Behind its webhook's running attempts; false (queue it) when this process already holds too many. */
-  private park(w: Waiting): boolean {
-    if (this.waitingHere() >= LOCAL_WAITING_MAX) return false;
-    const line = this.parked.get(w.job.webhookId);
-    if (line) line.push(w);
-    else this.parked.set(w.job.webhookId, [w]);
-    this.parkedCount++;
-    return true;
-  }
-
-  private startHere(job: DeliveryJob): void {
-    const hook = job.webhookId;
-    this.local++;
-    this.running.set(hook, (this.running.get(hook) ?? 0) + 1);
-    this.attempt(job, this.attemptable.get(job)?.plain, undefined, () => {
-      this.local--;
-      this.countFinished();
-      const left = this.running.get(hook)! - 1;
-      if (left) this.running.set(hook, left);
-      else this.running.delete(hook);
-      this.nextHere(hook);
-    });
-  }
-
-  /**
-   * After an attempt of `finished`'s webhook ends: its next parked attempt joins the line, then waiting attempts
-   * start while there is room. Those that waited too long are queued instead; one whose webhook is at its
-   * maximum again is parked behind it.
-   */
-  private nextHere(finished: string): void {
-    if (this.closed) return;
-    const late: DeliveryJob[] = [];
-    const now = performance.now();
-    this.unpark(finished, now, late);
-    while (this.local < LOCAL_MAX && this.waitingHead < this.waiting.length) {
-      const w = this.waiting[this.waitingHead]!;
-      this.waiting[this.waitingHead++] = undefined!;
-      if (w.startBy <= now) {
-        late.push(w.job);
-        // The place its webhook gave up for it goes to the webhook's next parked attempt: with none of the
-        // webhook's attempts running, nothing else would ever move that line.
-        this.unpark(w.job.webhookId, now, late);
-      } else if (!this.atHookMax(w.job)) this.startHere(w.job);
-      else if (!this.park(w)) late.push(w.job);
-    }
-    if (this.waitingHead === this.waiting.length || this.waitingHead > 4096) {
-      this.waiting = this.waiting.slice(this.waitingHead);
-      this.waitingHead = 0;
-    }
-    if (late.length) void this.lanes.add("main", late.map((job) => ({ job, jobId: jobIdOf(job) })));
-  }
-
-  /** Moves `hook`'s next parked attempt into the line (those that waited too long go to `late`). */
-  private unpark(hook: string, now: number, late: DeliveryJob[]): void {
-    const line = this.parked.get(hook);
-    while (line?.length) {
-      const w = line.shift()!;
-      this.parkedCount--;
-      if (w.startBy <= now) late.push(w.job);
-      else {
-        this.waiting.push(w);
-        break;
-      }
-    }
-    if (line && !line.length) this.parked.delete(hook);
+    return a !== undefined && local.offer(job, a);
   }
 
   /** record + enqueue when the event has no transaction of its own. */
@@ -386,7 +209,7 @@ export class WebhookDispatcher {
    * exactly what publishNow would insert; nothing is staged until startPrepared.
    */
   prepareNow(event: BotEvent, hooks: Subscriber[]): PreparedDeliveries {
-    const direct = this.attempts !== undefined && !this.closed && this.inProcess < IN_PROCESS_MAX;
+    const direct = this.local?.roomForInvocation() ?? false;
     return this.build(event, hooks, direct ? IN_PROCESS_DUE_MS : DUE_MARGIN_MS.main, direct);
   }
 
@@ -398,15 +221,8 @@ export class WebhookDispatcher {
       await this.enqueue(built.ids);
       return built.ids;
     }
-    const { jobs, plain, finished } = built;
-    this.inProcess += jobs.length;
     // The plain bodies were sealed moments ago in this process: the attempts need not open them again.
-    setImmediate(() => {
-      jobs.forEach((job, i) => {
-        if (this.closed) this.inProcess--; // stopping: never sent, the row stays pending for a sweeper
-        else this.attempt(job, plain[i], { finished: finished[i]! }, () => this.inProcess--);
-      });
-    });
+    this.local!.startInvocation(built.jobs, built.plain, built.finished);
     return built.ids;
   }
 
