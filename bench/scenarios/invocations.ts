@@ -195,18 +195,8 @@ async function floor(ctx: Parameters<Scenario["run"]>[0]): Promise<Side> {
     bot.closeAllConnections();
     await new Promise((r) => bot.close(r));
   });
-  const users = await Promise.all(
-    Array.from({ length: USERS }, async (_, i) => {
-      const s = await socket(`${serviceUrl.replace("http", "ws")}/?user=u${i}`);
-      ctx.defer(async () => s.ws.terminate());
-      return {
-        reply: s.reply,
-        async invoke() {
-          const r = await request(`${serviceUrl}/invoke`, { method: "POST", dispatcher: agent, headers: { "content-type": "application/json" }, body: JSON.stringify({ user: `u${i}` }) });
-          return ((await r.body.json()) as { interaction_id: string }).interaction_id;
-        },
-      };
-    }),
+  const users = await floorUsers(ctx, serviceUrl, (i) =>
+    request(`${serviceUrl}/invoke`, { method: "POST", dispatcher: agent, headers: { "content-type": "application/json" }, body: JSON.stringify({ user: `u${i}` }) }),
   );
   return { users, pid: service.proc.pid! };
 }
@@ -283,26 +273,36 @@ async function stackFloor(ctx: Parameters<Scenario["run"]>[0], duties = false): 
   const spaceId = newId();
   const channelId = newId();
   const body = JSON.stringify({ bot_user_id: botId, command: "roll", options: { sides: 6 } });
-  const users = await Promise.all(
+  const users = await floorUsers(ctx, url, (i) =>
+    request(`${url}/api/chat/${spaceId}/${channelId}/commands/invoke`, {
+      method: "POST",
+      dispatcher: agent,
+      headers: { "content-type": "application/json", authorization: `Bearer u${i}` },
+      body,
+    }),
+  );
+  return { users, pid: service.proc.pid! };
+}
+
+/**
+ * A floor's USERS users: user i holds a socket at `<url>/?user=u<i>` (the floor's reply goes there) and invokes
+ * with `send(i)`, which must answer 202 and the interaction id.
+ */
+function floorUsers(ctx: Parameters<Scenario["run"]>[0], url: string, send: (i: number) => ReturnType<typeof request>): Promise<Chain[]> {
+  return Promise.all(
     Array.from({ length: USERS }, async (_, i) => {
       const s = await socket(`${url.replace("http", "ws")}/?user=u${i}`);
       ctx.defer(async () => s.ws.terminate());
       return {
         reply: s.reply,
         async invoke() {
-          const r = await request(`${url}/api/chat/${spaceId}/${channelId}/commands/invoke`, {
-            method: "POST",
-            dispatcher: agent,
-            headers: { "content-type": "application/json", authorization: `Bearer u${i}` },
-            body,
-          });
+          const r = await send(i);
           if (r.statusCode !== 202) throw new Error(`invoke ${r.statusCode}: ${await r.body.text()}`);
           return ((await r.body.json()) as { interaction_id: string }).interaction_id;
         },
       };
     }),
   );
-  return { users, pid: service.proc.pid! };
 }
 
 /** Per-stage times of the service chain (ms since the invoke was sent), for the breakdown line. */
