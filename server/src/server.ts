@@ -214,12 +214,14 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     close(graceMs = 10_000) {
       closing ??= (async () => {
         if (config.shutdownDelayMs) await new Promise((r) => setTimeout(r, config.shutdownDelayMs));
+        const deadline = performance.now() + graceMs;
         await gateway.close(Math.min(graceMs, 1000));
         await drainHttp(http, graceMs);
         presence.stop();
         mailer.close();
         await retention.stop();
-        await webhooks.close(graceMs);
+        // Webhook attempts under way get what is left of the grace (at least a second: most end in milliseconds).
+        await webhooks.close(Math.max(1000, deadline - performance.now()));
         await platform.close();
       })();
       return closing;
