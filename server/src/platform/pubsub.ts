@@ -40,6 +40,20 @@ export class MemoryPubSub implements PubSub {
 /** Marks a message published `localFirst`: SOH, the publishing process's tag, SOH, then the message. */
 const TAGGED = "\u0001";
 
+/**
+ * How long a publish waits for Redis to take it. A Redis that holds the connection without answering would
+ * otherwise hold every request that publishes after its commit (a chat message, a reply) until it wakes, and
+ * a client retrying such a request writes it twice. The PUBLISH still goes out when Redis wakes: a late frame.
+ */
+export const PUBLISH_TIMEOUT_MS = 1000;
+
+/** `p`, or a rejection once `ms` have passed without its answer. */
+function bounded<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`redis did not answer the ${what} within ${ms} ms`)), ms)));
+  return Promise.race([p, late]).finally(() => clearTimeout(timer));
+}
+
 /** Uses `publisher` for PUBLISH and a duplicate connection in subscriber mode. */
 export class RedisPubSub implements PubSub {
   /** This process's tag on `localFirst` messages, so its subscriber skips what it already delivered. */
@@ -68,10 +82,10 @@ export class RedisPubSub implements PubSub {
   }
   async publish(channel: string, message: string, opts?: PublishOptions) {
     const ch = this.prefix + channel;
-    if (!opts?.localFirst) return void (await this.pub.publish(ch, message));
+    if (!opts?.localFirst) return void (await bounded(this.pub.publish(ch, message), PUBLISH_TIMEOUT_MS, "publish"));
     // Asynchronously, as through Redis: callers never depend on re-entrancy.
     if (this.listeners.has(ch)) queueMicrotask(() => this.deliver(ch, message));
-    await this.pub.publish(ch, this.tag + message);
+    await bounded(this.pub.publish(ch, this.tag + message), PUBLISH_TIMEOUT_MS, "publish");
   }
   async subscribe(channel: string, listener: Listener) {
     const ch = this.prefix + channel;
