@@ -10,6 +10,7 @@ import { createMetrics, type Metrics } from "./metrics.ts";
 import { MemoryPubSub, RedisPubSub, type PubSub } from "./pubsub.ts";
 import { postgresQueues, redisQueues, type Queues } from "./queue.ts";
 import { createRedis, whenReady, type Redis } from "./redis.ts";
+import { answerWithin } from "./deadline.ts";
 
 export interface Platform {
   config: Config;
@@ -40,12 +41,7 @@ export interface PlatformOverrides {
  */
 const LIMITER_TIMEOUT_MS = 1000;
 
-function within<T>(ms: number, what: string, p: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout;
-  return Promise.race([p, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what} did not answer`)), ms)))]).finally(() =>
-    clearTimeout(timer),
-  );
-}
+const within = <T>(ms: number, what: string, p: Promise<T>): Promise<T> => answerWithin(p, ms, `${what} did not answer`);
 
 export async function openPlatform(config: Config, overrides: PlatformOverrides = {}): Promise<Platform> {
   const log = overrides.log ?? createLogger(config.logLevel);

@@ -5,6 +5,7 @@ import type { PgConnection } from "./db.ts";
 import { createRedis, type Redis } from "./redis.ts";
 import type { RedisOptions } from "ioredis";
 import type { Logger } from "./logger.ts";
+import { answerWithin, settledWithin } from "./deadline.ts";
 
 export interface AddOpts {
   jobId?: string;
@@ -63,11 +64,8 @@ type AnyQueue = { add: Queue["add"]; addBulk: Queue["addBulk"]; getJobCounts: Qu
 /** How long a producer waits for an unreachable queue store before giving up on an add. */
 export const PRODUCER_WAIT_MS = 3_000;
 
-function bounded<T>(p: Promise<T>, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: queue store did not answer within ${PRODUCER_WAIT_MS} ms`)), PRODUCER_WAIT_MS)));
-  return Promise.race([p, late]).finally(() => clearTimeout(timer));
-}
+const bounded = <T>(p: Promise<T>, what: string): Promise<T> =>
+  answerWithin(p, PRODUCER_WAIT_MS, `${what}: queue store did not answer within ${PRODUCER_WAIT_MS} ms`);
 
 function wrap<T>(q: AnyQueue, queueOpts: QueueOptions = {}): JobQueue<T> {
   const attempts = Math.max(1, queueOpts.attempts ?? 1);
@@ -104,12 +102,7 @@ function workerOptions(opts: WorkerOpts) {
 const CLOSE_WITHIN_MS = 5000;
 
 /** Settles when every closer has, or after `ms`: a close must never hang a shutdown. */
-async function closeWithin(ms: number, closers: (() => Promise<unknown>)[]): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms).unref()));
-  await Promise.race([Promise.allSettled(closers.map((c) => c())), timeout]);
-  clearTimeout(timer);
-}
+const closeWithin = (ms: number, closers: (() => Promise<unknown>)[]): Promise<void> => settledWithin(ms, closers.map((c) => c()));
 
 type BullWorker = { close(): Promise<void>; disconnect(): Promise<void> };
 

@@ -4,6 +4,7 @@
 // order past that. What cannot start in time goes to the queue instead; the rows are committed before any of it,
 // so a crash here loses nothing (the sweeper queues overdue pending rows again).
 import type { Logger } from "../../platform/logger.ts";
+import { settledWithin } from "../../platform/deadline.ts";
 import { jobIdOf, type DeliveryJob, type Lanes } from "./jobs.ts";
 import type { DeliveryAttempts } from "./worker.ts";
 
@@ -123,11 +124,7 @@ export class LocalAttempts {
    */
   async close(withinMs: number): Promise<void> {
     this.closed = true;
-    if (!this.underWay.size) return;
-    let timer: NodeJS.Timeout | undefined;
-    const bound = new Promise<void>((resolve) => (timer = setTimeout(resolve, withinMs)));
-    await Promise.race([Promise.allSettled([...this.underWay]), bound]);
-    clearTimeout(timer);
+    await settledWithin(withinMs, [...this.underWay]);
   }
 
   /** Runs one attempt, counted as under way until it has finished (its result recorded) or failed. */

@@ -1,5 +1,6 @@
 // Webhook metrics (CONTRACT 11).
 import { Counter, Gauge, Histogram, type Registry } from "prom-client";
+import { settledWithin } from "../../platform/deadline.ts";
 
 export interface WebhookMetrics {
   deliveries: Counter<"event" | "result">;
@@ -24,9 +25,7 @@ export function webhookMetrics(registry: Registry, depth: () => Promise<number>)
         .then((n) => void (last = n))
         .catch(() => undefined)
         .finally(() => (reading = undefined));
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([reading, new Promise<void>((resolve) => (timer = setTimeout(resolve, DEPTH_WAIT_MS)))]);
-      clearTimeout(timer);
+      await settledWithin(DEPTH_WAIT_MS, [reading]);
       this.set(last);
     },
   });
