@@ -3,6 +3,7 @@
 // loading and the warm-up would otherwise be a large share of it), written to PROFILE_OUT:
 //   PROFILE_OUT=/tmp/prof/me.cpuprofile node --import tsx bench/profile-hot-paths.ts [me|send|list]
 //   node bench/profile-summary.mjs /tmp/prof/me.cpuprofile
+// and against the stack floor's profile (`--floor`), per request: bench/profile-diff.mjs.
 // With `--floor`, the stack floor answering the same request is profiled instead (its own process).
 // (`node --cpu-prof` on the same command still works and profiles the whole process.)
 // Standalone (no `export const scenario`): `npm run bench` does not run it.

@@ -1,25 +1,12 @@
 // Summarises a .cpuprofile (node --cpu-prof) by where the time went: self time per package / area, in % of the
 // busy (non-idle) time, plus the top self-time functions. Usage: node bench/profile-summary.mjs <file> [top=25]
-import { readFileSync } from "node:fs";
+// (PROFILE_WINDOW_S: only the busiest window of that many seconds, e.g. the measured load of a whole-process profile.)
+// Two profiles side by side, per request: bench/profile-diff.mjs.
+import { area, functionKey, readProfile } from "./profile-read.mjs";
 
 const [file, topArg] = process.argv.slice(2);
-const prof = JSON.parse(readFileSync(file, "utf8"));
-const byId = new Map(prof.nodes.map((n) => [n.id, n]));
-const self = new Map();
-const dt = prof.timeDeltas;
-for (let i = 0; i < prof.samples.length; i++) self.set(prof.samples[i], (self.get(prof.samples[i]) ?? 0) + (dt[i] ?? 0));
+const { prof, byId, self } = readProfile(file, Number(process.env.PROFILE_WINDOW_S ?? 0));
 
-function area(n) {
-  const url = n.callFrame.url || "";
-  const name = n.callFrame.functionName;
-  if (name === "(idle)" || name === "(program)" || name === "(garbage collector)") return name;
-  let m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
-  if (m) return m[1];
-  if (url.includes("/server/src/")) return "ours: " + url.split("/server/src/")[1].split("/").slice(0, 2).join("/");
-  if (url.startsWith("node:")) return url.split("/")[0].replace(/^node:internal.*/, "node internals") ;
-  if (!url) return "(native / builtins)";
-  return url;
-}
 const total = [...self.values()].reduce((a, b) => a + b, 0);
 const idle = [...self].filter(([id]) => byId.get(id).callFrame.functionName === "(idle)").reduce((a, [, t]) => a + t, 0);
 const busy = total - idle;
@@ -30,7 +17,7 @@ for (const [id, t] of self) {
   if (n.callFrame.functionName === "(idle)") continue;
   const a = area(n);
   areas.set(a, (areas.get(a) ?? 0) + t);
-  const f = `${n.callFrame.functionName || "(anonymous)"} ${(n.callFrame.url || "").replace(/.*node_modules\//, "").replace(/.*\/server\/src\//, "")}:${n.callFrame.lineNumber + 1}`;
+  const f = functionKey(n);
   fns.set(f, (fns.get(f) ?? 0) + t);
 }
 const pct = (t) => `${((t / busy) * 100).toFixed(1).padStart(5)} %`;
