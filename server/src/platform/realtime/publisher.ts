@@ -102,18 +102,13 @@ export class RealtimePublisher {
 
   /** To every connected member of a space who can see `channelId` (all members when null). */
   async toSpace(spaceId: string, channelId: string | null, frame: Frame, opts: { exceptUserId?: string; onlySubscribersOf?: string } = {}): Promise<void> {
-    // Key order matters: the gateway slices the frame's text out of the envelope without re-serialising it.
-    const env: SpaceEnvelope = {
-      channelId,
-      ...(opts.exceptUserId ? { except: opts.exceptUserId } : {}),
-      ...(opts.onlySubscribersOf ? { only: opts.onlySubscribersOf } : {}),
-      frame,
-    };
+    // Key order matters: the gateway slices the frame's text out of the envelope without re-serialising it. An
+    // absent `except` or `only` is undefined, which JSON leaves out.
+    const env: SpaceEnvelope = { channelId, except: opts.exceptUserId, only: opts.onlySubscribersOf, frame };
+    const published = this.pubsub.publish(RT.space(spaceId), JSON.stringify(env));
     const membership = membershipSubject(frame);
-    await Promise.all([
-      this.pubsub.publish(RT.space(spaceId), JSON.stringify(env)),
-      membership && this.membershipChanged(membership.userId, spaceId, membership.change),
-    ]);
+    if (!membership) return published;
+    await Promise.all([published, this.membershipChanged(membership.userId, spaceId, membership.change)]);
   }
 
   /**
