@@ -11,6 +11,9 @@ export const REDACT_PATHS = [
   "two_factor_token", "*.two_factor_token", "interaction_token", "*.interaction_token",
   "secret", "*.secret", "device_secret", "*.device_secret", "code", "*.code", "recovery_codes", "*.recovery_codes",
   "ciphertext", "*.ciphertext", "options", "*.options", "content", "*.content",
+  // A database error's detail and context quote the row or key it failed on (a sealed delivery body, a message's
+  // ciphertext, an e-mail): its message, table and constraint say what failed.
+  "err.detail", "err.where",
 ];
 
 export function createLogger(level: string, destination?: pino.DestinationStream): Logger {

@@ -162,4 +162,23 @@ describe("deliveries written with the checks follow every change since the last 
     expect((await w.http.post(`/api/spaces/${w.space.id}/members/${m.id}/mute`, { duration_seconds: 600 }, { token: w.owner.token })).status).toBe(200);
     await refused(u, now, 403, "you are muted");
   });
+
+  it("a statement that fails keeps its try (it may have written before failing) and its log line holds no row", async () => {
+    const u = await w.member();
+    const n = await warm(u); // 2 tries
+    // The database refuses the deliveries' row: the statement fails in PostgreSQL, and its error names the row.
+    await db().raw("ALTER TABLE deliveries ADD CONSTRAINT test_refuse_invoked CHECK (type <> 'command.invoked') NOT VALID");
+    const logged = server.logs().length;
+    try {
+      for (let i = 0; i < 3; i++) expect(await w.invoke(u, { command: "roll", options: { sides: 6 } })).toMatchObject({ status: 500, body: { detail: "internal error" } });
+    } finally {
+      await db().raw("ALTER TABLE deliveries DROP CONSTRAINT test_refuse_invoked");
+    }
+    const lines = server.logs().slice(logged);
+    expect(lines).toContain("test_refuse_invoked"); // the failure is logged, by its constraint
+    expect(lines).not.toContain("Failing row"); // but not the row: its sealed body, ids, times
+    expect((await rows()).length).toBe(n);
+    for (let i = 0; i < 15; i++) expect((await w.invoke(u, { command: "roll", options: { sides: 6 } })).status).toBe(202);
+    expect(await w.invoke(u, { command: "roll", options: { sides: 6 } })).toMatchObject({ status: 429, body: { detail: `cmd:${u.id}:${w.bot.id} > 20/60s` } });
+  });
 });

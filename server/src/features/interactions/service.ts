@@ -128,7 +128,10 @@ export class InteractionsService {
         options = validateInvocation(command.options, body.options);
       }
     } catch (err) {
-      await limit.cancel();
+      // A refusal by a check wrote nothing, and costs no try. Any other failure keeps the try: the statement may
+      // have committed its deliveries before the failure reached us (a lost connection), and a retry that follows
+      // must not get another one for free.
+      if (err instanceof HttpError) await limit.cancel();
       throw err instanceof HttpError && !(err instanceof InvokeRefused) ? new InvokeRefused("invalid_options", err) : err;
     }
     if (written) {
