@@ -23,6 +23,7 @@ export interface Platform {
   pubsub: PubSub;
   limiters: LimiterFactory;
   queues: Queues;
+  /** The client of `kv` (and presence's raw commands beside it), whose commands fail after KV_TIMEOUT_MS; none when embedded. */
   redis: Redis | undefined;
   /** Resolves when the database and (where configured) Redis answer; rejects with the reason otherwise. */
   ready(): Promise<void>;
@@ -41,6 +42,13 @@ export interface PlatformOverrides {
  */
 const LIMITER_TIMEOUT_MS = 1000;
 
+/**
+ * How long a key-value command (presence, 2FA challenges) waits for Redis. The same reason: a Redis that holds
+ * the connection without answering would otherwise hold every request that reads presence (a member list,
+ * a status) until it wakes; bounded, such a request fails as it does against a Redis that is gone.
+ */
+const KV_TIMEOUT_MS = 1000;
+
 const within = <T>(ms: number, what: string, p: Promise<T>): Promise<T> => answerWithin(p, ms, `${what} did not answer`);
 
 export async function openPlatform(config: Config, overrides: PlatformOverrides = {}): Promise<Platform> {
@@ -55,25 +63,33 @@ export async function openPlatform(config: Config, overrides: PlatformOverrides 
     throw err;
   }
 
+  // Three clients, each bounded its own way: publishes (pubsub.ts's one watch for all of them, not a timer per
+  // publish on the send path), key-value commands (a timeout each) and rate-limit counts (a timeout each, no
+  // offline queue: they fail closed at once while Redis is away).
   let redis: Redis | undefined;
+  let kvRedis: Redis | undefined;
   let limiterRedis: Redis | undefined;
   let kv: Kv, pubsub: PubSub, limiters: LimiterFactory, queues: Queues;
   if (config.redisUrl) {
     redis = createRedis(config.redisUrl);
     redis.on("error", (err) => log.warn({ err: err.message }, "redis connection error"));
+    kvRedis = createRedis(config.redisUrl, { commandTimeout: KV_TIMEOUT_MS });
     limiterRedis = createRedis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 0, commandTimeout: LIMITER_TIMEOUT_MS });
-    limiterRedis.on("error", () => {}); // reported through `redis` above; the limiter fails closed on its own
+    // Reported through `redis` above; the others' commands fail on their own.
+    kvRedis.on("error", () => {});
+    limiterRedis.on("error", () => {});
     try {
       // Without an offline queue the limiter client refuses commands until connected: wait, or every
       // rate-limited request right after start would be refused. A Redis that is away fails the start.
       await whenReady(limiterRedis);
     } catch (err) {
       redis.disconnect();
+      kvRedis.disconnect();
       limiterRedis.disconnect();
       await database.close();
       throw err;
     }
-    kv = new RedisKv(redis);
+    kv = new RedisKv(kvRedis);
     pubsub = new RedisPubSub(redis);
     limiters = redisLimiters(limiterRedis, config.rateLimitMultiplier);
     queues = redisQueues(config.redisUrl, log);
@@ -88,7 +104,7 @@ export async function openPlatform(config: Config, overrides: PlatformOverrides 
   }
 
   return {
-    config, log, metrics, clock, db: database.knex, database, kv, pubsub, limiters, queues, redis,
+    config, log, metrics, clock, db: database.knex, database, kv, pubsub, limiters, queues, redis: kvRedis,
     async ready() {
       await within(2000, "database", database.knex.raw("select 1"));
       if (redis) await within(2000, "redis", redis.ping());
@@ -98,6 +114,7 @@ export async function openPlatform(config: Config, overrides: PlatformOverrides 
       await pubsub.close();
       if (kv instanceof MemoryKv) kv.close();
       redis?.disconnect();
+      kvRedis?.disconnect();
       limiterRedis?.disconnect();
       await database.close();
     },

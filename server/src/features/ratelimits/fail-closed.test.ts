@@ -1,7 +1,8 @@
 // Spec 8 rule 4: when the limiter's Redis is unreachable, bot-API requests are refused with 429
 // `rate limiter temporarily unavailable — retry shortly`, with `Retry-After: 5` only on message-send and invoke.
 // Unreachable includes a Redis that keeps the connection open but does not answer (a stopped process); then a
-// request that needs no limit but publishes after its commit (a chat message) is still answered.
+// request that needs no limit but publishes after its commit (a chat message) is still answered, and one that
+// reads presence fails within seconds.
 import { spawn, type ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Redis } from "ioredis";
@@ -134,6 +135,10 @@ describe("Redis hung (the process stopped, its connections open)", () => {
         w.http.post(`/api/chat/${w.space.id}/${w.space.generalId}/messages`, { ciphertext: Buffer.from("sealed").toString("base64"), epoch: 1 }, { token: user.token }),
       );
       expect(chat.status, JSON.stringify(chat.body)).toBe(201);
+      // Presence is kept on Redis too: a request that reads it fails as against a Redis that is gone, within
+      // seconds, instead of waiting for Redis to wake.
+      const presence = await answeredWithin(8000, () => w.http.get("/api/users/me/presence", { token: user.token }));
+      expect(presence).toMatchObject({ status: 500, body: { detail: "internal error" } });
       expect(Date.now() - started).toBeLessThan(12_000);
     } finally {
       redisProc!.kill("SIGCONT");
