@@ -5,16 +5,16 @@
 import { area, functionKey, readProfile } from "./profile-read.mjs";
 
 const [file, topArg] = process.argv.slice(2);
-const { prof, byId, self } = readProfile(file, Number(process.env.PROFILE_WINDOW_S ?? 0));
+const { prof, byId, self, isIdle } = readProfile(file, Number(process.env.PROFILE_WINDOW_S ?? 0));
 
 const total = [...self.values()].reduce((a, b) => a + b, 0);
-const idle = [...self].filter(([id]) => byId.get(id).callFrame.functionName === "(idle)").reduce((a, [, t]) => a + t, 0);
+const idle = [...self].filter(([id]) => isIdle(byId.get(id))).reduce((a, [, t]) => a + t, 0);
 const busy = total - idle;
 const areas = new Map();
 const fns = new Map();
 for (const [id, t] of self) {
   const n = byId.get(id);
-  if (n.callFrame.functionName === "(idle)") continue;
+  if (isIdle(n)) continue;
   const a = area(n);
   areas.set(a, (areas.get(a) ?? 0) + t);
   const f = functionKey(n);
@@ -30,7 +30,7 @@ const parent = new Map();
 for (const n of prof.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
 const incl = new Map();
 for (const [id, t] of self) {
-  if (byId.get(id).callFrame.functionName === "(idle)") continue;
+  if (isIdle(byId.get(id))) continue;
   const seen = new Set();
   for (let cur = id; cur !== undefined; cur = parent.get(cur)) {
     const n = byId.get(cur);

@@ -49,8 +49,6 @@ const LIMITER_TIMEOUT_MS = 1000;
  */
 const KV_TIMEOUT_MS = 1000;
 
-const within = <T>(ms: number, what: string, p: Promise<T>): Promise<T> => answerWithin(p, ms, `${what} did not answer`);
-
 export async function openPlatform(config: Config, overrides: PlatformOverrides = {}): Promise<Platform> {
   const log = overrides.log ?? createLogger(config.logLevel);
   const clock = overrides.clock ?? systemClock;
@@ -106,8 +104,8 @@ export async function openPlatform(config: Config, overrides: PlatformOverrides 
   return {
     config, log, metrics, clock, db: database.knex, database, kv, pubsub, limiters, queues, redis: kvRedis,
     async ready() {
-      await within(2000, "database", database.knex.raw("select 1"));
-      if (redis) await within(2000, "redis", redis.ping());
+      await answerWithin(database.knex.raw("select 1"), 2000, "database did not answer");
+      if (redis) await answerWithin(redis.ping(), 2000, "redis did not answer");
     },
     async close() {
       await queues.close();

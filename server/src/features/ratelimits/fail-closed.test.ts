@@ -12,6 +12,7 @@ import { registerUser } from "../../../../test/helpers/users.ts";
 import { createBot } from "../../../../test/helpers/bots.ts";
 import { world } from "../../../../test/helpers/interactions.ts";
 import { freePort } from "../../../../test/helpers/ports.ts";
+import { answerWithin } from "../../platform/deadline.ts";
 
 const TEXT = "rate limiter temporarily unavailable — retry shortly";
 
@@ -60,15 +61,7 @@ afterAll(async () => {
 });
 
 /** The answer of `call`, or a failure once `ms` have passed without one (a request held while Redis sleeps). */
-async function answeredWithin<T>(ms: number, call: () => Promise<T>): Promise<T> {
-  let timer!: NodeJS.Timeout;
-  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms)));
-  try {
-    return await Promise.race([call(), late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
+const answeredWithin = <T>(ms: number, call: () => Promise<T>): Promise<T> => answerWithin(call(), ms, `no answer within ${ms} ms`);
 
 describe("limiter store down", () => {
   it("refuses bot calls with the fail-closed 429; Retry-After 5 only on message-send; recovers when Redis is back", async () => {
