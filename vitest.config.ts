@@ -6,7 +6,14 @@ export default defineConfig({
   // and examples run against src/ without a build.
   ssr: { resolve: { conditions: ["parley:source", ...defaultServerConditions] } },
   test: {
-    include: ["server/src/**/*.test.ts", "test/**/*.test.ts", "sdk-*/src/**/*.test.ts", "sdk-*/test/**/*.test.ts", "examples/**/*.test.ts", "portal/test/**/*.test.ts"],
+    include: [
+      "server/src/**/*.test.ts",
+      "test/**/*.test.ts",
+      "sdk-*/src/**/*.test.ts",
+      "sdk-*/test/**/*.test.ts",
+      "examples/**/*.test.ts",
+      "portal/test/**/*.test.ts",
+    ],
     // PostgreSQL and Redis for the run: the local servers, or an embedded PostgreSQL and a private redis-server.
     globalSetup: ["./test/global-setup.ts"],
     pool: "forks",

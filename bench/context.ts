@@ -87,7 +87,9 @@ export function medianRow(rs: BenchResult[]): BenchResult {
 
 /** autocannon in a child process: the server under test keeps this process's event loop to itself. */
 async function runLoad(opts: object): Promise<LoadFigures> {
-  const { stdout } = await run(process.execPath, [join(import.meta.dirname, "load-child.mjs"), JSON.stringify(opts)], { maxBuffer: 1 << 20 });
+  const { stdout } = await run(process.execPath, [join(import.meta.dirname, "load-child.mjs"), JSON.stringify(opts)], {
+    maxBuffer: 1 << 20,
+  });
   return JSON.parse(stdout) as LoadFigures;
 }
 
@@ -96,7 +98,10 @@ export function createContext(): { ctx: BenchContext; cleanup(): Promise<void> }
   const ctx: BenchContext = {
     async startServer(extra = {}) {
       const [db, redis] = await Promise.all([createTestDatabase(), claimTestRedis()]);
-      cleanups.push(() => db.drop(), () => redis.release());
+      cleanups.push(
+        () => db.drop(),
+        () => redis.release(),
+      );
       const env = {
         PORT: "0",
         HOST: "127.0.0.1",
@@ -123,7 +128,14 @@ export function createContext(): { ctx: BenchContext; cleanup(): Promise<void> }
       };
       if (opts.warmup !== false) await runLoad({ ...base, duration: 1 }); // warm-up: JIT, pools, caches
       const r = await runLoad({ ...base, duration: opts.duration ?? DURATION });
-      return { name, requestsPerSecond: r.average, p50Ms: r.p50, p99Ms: r.p99, requests: r.total, failures: r.non2xx + r.errors + r.timeouts };
+      return {
+        name,
+        requestsPerSecond: r.average,
+        p50Ms: r.p50,
+        p99Ms: r.p99,
+        requests: r.total,
+        failures: r.non2xx + r.errors + r.timeouts,
+      };
     },
     defer: (fn) => void cleanups.push(fn),
   };

@@ -4,12 +4,14 @@ import autocannon from "autocannon";
 
 const opts = JSON.parse(process.argv[2]);
 const result = await autocannon(opts);
-process.stdout.write(JSON.stringify({
-  average: result.requests.average,
-  total: result.requests.total,
-  p50: result.latency.p50,
-  p99: result.latency.p99,
-  non2xx: result.non2xx,
-  errors: result.errors,
-  timeouts: result.timeouts,
-}));
+process.stdout.write(
+  JSON.stringify({
+    average: result.requests.average,
+    total: result.requests.total,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+  }),
+);

@@ -39,9 +39,16 @@ try {
     }
   }
   for (const t of targets)
-    console.error(`cpu: ${which}: ${t.name}: ${median(per.get(t.name)!).toFixed(0)} µs/request (rounds ${per.get(t.name)!.map((x) => x.toFixed(0)).join(", ")}; of which system ${median(system.get(t.name)!).toFixed(0)}; req/s ${rps.get(t.name)!.map(Math.round).join(", ")})`);
+    console.error(
+      `cpu: ${which}: ${t.name}: ${median(per.get(t.name)!).toFixed(0)} µs/request (rounds ${per
+        .get(t.name)!
+        .map((x) => x.toFixed(0))
+        .join(", ")}; of which system ${median(system.get(t.name)!).toFixed(0)}; req/s ${rps.get(t.name)!.map(Math.round).join(", ")})`,
+    );
   const [f, s] = targets.map((t) => median(per.get(t.name)!));
-  console.error(`cpu: ${which}: floor/service CPU per request = ${(f! / s!).toFixed(2)} (the ratio the service would reach were the process the bottleneck)`);
+  console.error(
+    `cpu: ${which}: floor/service CPU per request = ${(f! / s!).toFixed(2)} (the ratio the service would reach were the process the bottleneck)`,
+  );
   // Each round loads the floor and then the service, back to back: the ratio within a round sees the same
   // neighbours' load on both, so its median moves less with the shared machine than the ratio of medians.
   const paired = per.get("stack floor")!.map((x, i) => x / per.get("service")![i]!);

@@ -28,7 +28,11 @@ try {
   if (heapOut && !floor) {
     session.connect();
     await session.post("HeapProfiler.enable");
-    await session.post("HeapProfiler.startSampling", { samplingInterval: 1024, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true } as never);
+    await session.post("HeapProfiler.startSampling", {
+      samplingInterval: 1024,
+      includeObjectsCollectedByMajorGC: true,
+      includeObjectsCollectedByMinorGC: true,
+    } as never);
   }
   if ((out || heapOut) && floor) process.kill(stackFloorPid.get(new URL(opts.url).origin)!, "SIGUSR2");
   else if (out) {

@@ -29,14 +29,28 @@ export async function hotPath(
   const space = await insertSpace(db, bot.ownerId);
   const memberId = newId();
   await db("members").insert({ id: memberId, space_id: space.id, user_id: bot.id, role: "member" });
-  await db("bot_installs").insert({ space_id: space.id, bot_user_id: bot.id, member_id: memberId, scopes: ["messages.send"], allowed_channel_ids: [space.generalId], state: "ACTIVE" });
+  await db("bot_installs").insert({
+    space_id: space.id,
+    bot_user_id: bot.id,
+    member_id: memberId,
+    scopes: ["messages.send"],
+    allowed_channel_ids: [space.generalId],
+    state: "ACTIVE",
+  });
   const path = `/api/bot/spaces/${space.id}/channels/${space.generalId}/messages`;
   const headers = { authorization: `Bot ${bot.token}` };
   const body = { content: "The quick brown fox jumps over the lazy dog. ".repeat(3) };
-  for (let i = 0; i < 60; i++) await fetch(server.url + path, { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify(body) });
+  for (let i = 0; i < 60; i++)
+    await fetch(server.url + path, {
+      method: "POST",
+      headers: { ...headers, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
   // BENCH_FLOOR=duties: the send's floor also does the duties of every send (bench/floors/stack-server.ts).
   const duties = process.env.BENCH_FLOOR === "duties" ? { redisUrl: server.platform.config.redisUrl, botToken: bot.token } : {};
-  const floor = withFloor ? await startStackFloor(ctx, { databaseUrl: server.platform.config.databaseUrl!, spaceId: space.id, botId: bot.id, ...duties }) : undefined;
+  const floor = withFloor
+    ? await startStackFloor(ctx, { databaseUrl: server.platform.config.databaseUrl!, spaceId: space.id, botId: bot.id, ...duties })
+    : undefined;
   const send = which === "send" ? { method: "POST" as const, body } : {};
   return { ours: { url: server.url + path, headers, ...send }, floor: floor ? { url: floor + path, headers, ...send } : undefined };
 }

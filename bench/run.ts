@@ -10,7 +10,9 @@ import { createContext, type BenchResult, type Scenario } from "./context.ts";
 
 const dir = join(import.meta.dirname, "scenarios");
 const all: Scenario[] = [];
-for (const file of readdirSync(dir).filter((f) => f.endsWith(".ts")).sort()) {
+for (const file of readdirSync(dir)
+  .filter((f) => f.endsWith(".ts"))
+  .sort()) {
   // Only modules that declare a scenario are imported: the folder also holds helpers and standalone
   // scripts (run with `node --import tsx bench/scenarios/<file>.ts`) that do their work on import.
   if (!/^export const scenario\b/m.test(readFileSync(join(dir, file), "utf8"))) continue;

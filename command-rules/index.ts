@@ -64,7 +64,10 @@ function normalizeChoices(o: CommandOptionDeclaration, name: string, type: Optio
   if (!WITH_CHOICES.has(type)) fail(`option ${name}: choices are not supported for type ${type}`);
   return o.choices.map(({ name: label, value }) => {
     const ok = type === "string" ? typeof value === "string" : typeof value === "number" && (type !== "integer" || Number.isInteger(value));
-    if (!ok || typeof value === "boolean" || value === null) return fail(`option ${name}: choice value must be ${type === "string" ? "a string" : `an ${type === "integer" ? "integer" : "number"}`}`);
+    if (!ok || typeof value === "boolean" || value === null)
+      return fail(
+        `option ${name}: choice value must be ${type === "string" ? "a string" : `an ${type === "integer" ? "integer" : "number"}`}`,
+      );
     return { name: label.slice(0, LIMITS.choiceName), value };
   });
 }
@@ -73,7 +76,12 @@ function normalizeOption(o: CommandOptionDeclaration, command: string): CommandO
   const name = checkedName(o.name, "option");
   const type = o.type as OptionType;
   if (!OPTION_TYPES.includes(type)) fail("bad option type");
-  const out: CommandOption = { name, type, description: checkedDescription(o.description, `option ${name} of ${command}`), required: o.required ?? false };
+  const out: CommandOption = {
+    name,
+    type,
+    description: checkedDescription(o.description, `option ${name} of ${command}`),
+    required: o.required ?? false,
+  };
   const choices = normalizeChoices(o, name, type);
   if (choices) out.choices = choices;
   if (o.min !== undefined || o.max !== undefined) {
@@ -129,7 +137,11 @@ export const toWire = (d: CommandDeclaration): WireDeclaration => ({
 /** True when the registered commands already equal `wanted` (names, descriptions, options). */
 export function sameRegistry(wanted: readonly NormalizedCommand[], registered: readonly NormalizedCommand[]): boolean {
   const key = (cs: readonly NormalizedCommand[]) =>
-    canonical([...cs].map(({ name, description, options }) => ({ name, description, options })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)));
+    canonical(
+      [...cs]
+        .map(({ name, description, options }) => ({ name, description, options }))
+        .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
+    );
   return key(wanted) === key(registered);
 }
 

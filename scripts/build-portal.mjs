@@ -9,7 +9,12 @@ const portal = resolve(import.meta.dirname, "../portal");
 const built = join(portal, "dist/index.html");
 
 function newestSource() {
-  const files = ["index.html", "vite.config.ts", "package.json", ...readdirSync(join(portal, "src"), { recursive: true }).map((f) => join("src", String(f)))];
+  const files = [
+    "index.html",
+    "vite.config.ts",
+    "package.json",
+    ...readdirSync(join(portal, "src"), { recursive: true }).map((f) => join("src", String(f))),
+  ];
   return Math.max(...files.map((f) => statSync(join(portal, f)).mtimeMs));
 }
 

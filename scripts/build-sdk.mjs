@@ -31,6 +31,7 @@ for (const file of files.filter((f) => /\.(js|ts)$/.test(f))) {
   for (const [, spec] of readFileSync(file, "utf8").matchAll(/from\s+["'](\.{1,2}\/[^"']+)["']/g)) {
     const target = resolve(file, "..", spec);
     if (relative(dist, target).startsWith("..")) throw new Error(`build: ${relative(pkg, file)} imports ${spec}, outside dist/`);
-    if (!existsSync(target) && !existsSync(target.replace(/\.js$/, ".d.ts"))) throw new Error(`build: ${relative(pkg, file)} imports ${spec}, which is not in dist/`);
+    if (!existsSync(target) && !existsSync(target.replace(/\.js$/, ".d.ts")))
+      throw new Error(`build: ${relative(pkg, file)} imports ${spec}, which is not in dist/`);
   }
 }

@@ -59,7 +59,9 @@ function openSecurity(text) {
       if (!METHODS.has(method)) continue;
       const open = /^Public[A-Za-z0-9]*_/.test(op.operationId ?? "");
       if (open !== !op.security)
-        throw new Error(`gen: ${method.toUpperCase()} ${path} (${op.operationId}) ${open ? "is in a Public… interface but has @useAuth" : "has no @useAuth outside a Public… interface"}`);
+        throw new Error(
+          `gen: ${method.toUpperCase()} ${path} (${op.operationId}) ${open ? "is in a Public… interface but has @useAuth" : "has no @useAuth outside a Public… interface"}`,
+        );
       if (open) op.security = [];
     }
   return stringify(doc, { lineWidth: 0, singleQuote: true });
@@ -70,8 +72,16 @@ const work = mkdtempSync(join(tmpdir(), "tsp-"));
 try {
   execFileSync(
     process.execPath,
-    [join(root, "node_modules/@typespec/compiler/cmd/tsp.js"), "compile", "spec/main.tsp",
-      "--config", "spec/tspconfig.yaml", "--output-dir", work, "--warn-as-error"],
+    [
+      join(root, "node_modules/@typespec/compiler/cmd/tsp.js"),
+      "compile",
+      "spec/main.tsp",
+      "--config",
+      "spec/tspconfig.yaml",
+      "--output-dir",
+      work,
+      "--warn-as-error",
+    ],
     { cwd: root, stdio: ["ignore", "ignore", "inherit"] },
   );
   const yaml = openSecurity(readFileSync(join(work, "openapi.yaml"), "utf8"));

@@ -43,7 +43,11 @@ function crossFeatureImports(): CrossImport[] {
   return sourceFiles().flatMap((file) =>
     importSpecifiers(readFileSync(join(FEATURES, file), "utf8"))
       .filter((s) => s.startsWith("."))
-      .map((s) => relative(FEATURES, resolve(FEATURES, dirname(file), s)).split(sep).join("/"))
+      .map((s) =>
+        relative(FEATURES, resolve(FEATURES, dirname(file), s))
+          .split(sep)
+          .join("/"),
+      )
       .filter((target) => !target.startsWith("..") && target.includes("/") && featureOf(target) !== featureOf(file))
       .map((target) => ({ file, feature: featureOf(file), target })),
   );
@@ -112,7 +116,9 @@ describe("feature boundaries (issue 18)", () => {
       edges.get(i.feature)!.add(featureOf(i.target));
     }
     const cycles = featureCycles(edges).map((scc) => {
-      const via = imports.filter((i) => scc.includes(i.feature) && scc.includes(featureOf(i.target))).map((i) => `${i.file} -> ${i.target}`);
+      const via = imports
+        .filter((i) => scc.includes(i.feature) && scc.includes(featureOf(i.target)))
+        .map((i) => `${i.file} -> ${i.target}`);
       return { features: scc, via: [...new Set(via)] };
     });
     expect(cycles).toEqual([]);

@@ -30,8 +30,18 @@ function failure(env: Record<string, string>): string {
 }
 
 const KEY = Buffer.alloc(32, 9).toString("base64");
-const server = { DATABASE_URL: "postgres://db.example/parley", JWT_SECRET: "j".repeat(44), BOT_TOKEN_SECRET: "b".repeat(44), DATA_KEY: KEY };
-const production = { ...server, NODE_ENV: "production", LIVEKIT_API_KEY: "lk-prod-key", LIVEKIT_API_SECRET: "lk-prod-secret-0123456789abcdef" };
+const server = {
+  DATABASE_URL: "postgres://db.example/parley",
+  JWT_SECRET: "j".repeat(44),
+  BOT_TOKEN_SECRET: "b".repeat(44),
+  DATA_KEY: KEY,
+};
+const production = {
+  ...server,
+  NODE_ENV: "production",
+  LIVEKIT_API_KEY: "lk-prod-key",
+  LIVEKIT_API_SECRET: "lk-prod-secret-0123456789abcdef",
+};
 
 describe("secrets (CONTRACT 1)", () => {
   it("embedded mode generates JWT_SECRET, BOT_TOKEN_SECRET and DATA_KEY once and keeps them in DATA_DIR, mode 0600", () => {
@@ -66,7 +76,9 @@ describe("secrets (CONTRACT 1)", () => {
     const b = loadConfig({ ...bare, NODE_ENV: "test" }, []);
     expect(a.jwtSecret).not.toBe(b.jwtSecret);
     expect(a.dataKey).toHaveLength(32);
-    expect(failure({ ...server, DATA_KEY: "c2hvcnQ=" })).toBe("DATA_KEY must be 32 bytes, base64-encoded (make one with `openssl rand -base64 32`)");
+    expect(failure({ ...server, DATA_KEY: "c2hvcnQ=" })).toBe(
+      "DATA_KEY must be 32 bytes, base64-encoded (make one with `openssl rand -base64 32`)",
+    );
   });
 });
 
@@ -78,14 +90,20 @@ describe("production configuration (issue 17 item 10)", () => {
   it("refuses the devkey/secret LiveKit defaults, set or left unset", () => {
     const { LIVEKIT_API_KEY: _k, LIVEKIT_API_SECRET: _s, ...noLivekit } = production;
     expect(failure(noLivekit)).toBe("LIVEKIT_API_KEY is required when NODE_ENV=production (not the development default)");
-    expect(failure({ ...production, LIVEKIT_API_KEY: "devkey" })).toBe("LIVEKIT_API_KEY is required when NODE_ENV=production (not the development default)");
-    expect(failure({ ...production, LIVEKIT_API_SECRET: "secret" })).toBe("LIVEKIT_API_SECRET is required when NODE_ENV=production (not the development default)");
+    expect(failure({ ...production, LIVEKIT_API_KEY: "devkey" })).toBe(
+      "LIVEKIT_API_KEY is required when NODE_ENV=production (not the development default)",
+    );
+    expect(failure({ ...production, LIVEKIT_API_SECRET: "secret" })).toBe(
+      "LIVEKIT_API_SECRET is required when NODE_ENV=production (not the development default)",
+    );
     // Development keeps the defaults that match a local `livekit-server --dev`.
     expect(loadConfig({ ...server, NODE_ENV: "development" }, []).livekit).toMatchObject({ apiKey: "devkey", apiSecret: "secret" });
   });
 
   it("refuses WEBHOOK_ALLOW_PRIVATE=true", () => {
-    expect(failure({ ...production, WEBHOOK_ALLOW_PRIVATE: "true" })).toBe("WEBHOOK_ALLOW_PRIVATE=true is refused with NODE_ENV=production");
+    expect(failure({ ...production, WEBHOOK_ALLOW_PRIVATE: "true" })).toBe(
+      "WEBHOOK_ALLOW_PRIVATE=true is refused with NODE_ENV=production",
+    );
     expect(loadConfig({ ...production, WEBHOOK_ALLOW_PRIVATE: "false" }, []).webhookAllowPrivate).toBe(false);
     expect(loadConfig({ ...server, NODE_ENV: "development", WEBHOOK_ALLOW_PRIVATE: "true" }, []).webhookAllowPrivate).toBe(true);
   });

@@ -66,7 +66,8 @@ it("comes up after a kill -9 of the service, and after a crash that also killed 
   const c = await startTestServer({ embedded: true, dataDir, env: { JWT_SECRET: "", BOT_TOKEN_SECRET: "" } });
   const http = api(c.url);
   expect(await http.get("/readyz")).toMatchObject({ status: 200, body: { status: "ok" } });
-  for (const u of [user, second]) expect(await http.get("/api/auth/me", { token: u.token })).toMatchObject({ status: 200, body: { id: u.id } });
+  for (const u of [user, second])
+    expect(await http.get("/api/auth/me", { token: u.token })).toMatchObject({ status: 200, body: { id: u.id } });
 
   // A graceful stop stops the database too.
   const last = postmasterPid(dataDir);

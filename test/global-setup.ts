@@ -50,7 +50,9 @@ function stopHere(line: string): never {
 
 async function startRedis(): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
-  const child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
+  const child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], {
+    stdio: "ignore",
+  });
   const failed = new Promise<string>((resolve) => {
     child.once("error", (err: NodeJS.ErrnoException) => resolve(err.code === "ENOENT" ? "missing" : err.message));
     child.once("exit", (code) => resolve(`exited with ${code}`));
@@ -61,9 +63,12 @@ async function startRedis(): Promise<{ url: string; child: ChildProcess }> {
     const outcome = await Promise.race([failed, redisAnswers(url).then((ok) => (ok ? "up" : undefined))]);
     if (outcome === "up") return { url, child };
     if (outcome === "missing") {
-      stopHere("No Redis answers on 127.0.0.1:6379 and redis-server is not on PATH: install it (Debian/Ubuntu: apt-get install redis-server; macOS: brew install redis) or set TEST_REDIS_URL.");
+      stopHere(
+        "No Redis answers on 127.0.0.1:6379 and redis-server is not on PATH: install it (Debian/Ubuntu: apt-get install redis-server; macOS: brew install redis) or set TEST_REDIS_URL.",
+      );
     }
-    if (outcome !== undefined || Date.now() > end) stopHere(`redis-server did not start on port ${port} (${outcome ?? "no answer"}); set TEST_REDIS_URL to a Redis server.`);
+    if (outcome !== undefined || Date.now() > end)
+      stopHere(`redis-server did not start on port ${port} (${outcome ?? "no answer"}); set TEST_REDIS_URL to a Redis server.`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }

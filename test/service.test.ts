@@ -34,7 +34,9 @@ describe("health and readiness", () => {
   it("GET /readyz answers 503 with a detail once Redis stops answering", { timeout: 90_000 }, async () => {
     // A Redis of our own on a spare port, so stopping it touches nobody else.
     const port = await freePort();
-    const redis: ChildProcess = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
+    const redis: ChildProcess = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], {
+      stdio: "ignore",
+    });
     try {
       await waitForRedis(port);
       const s = await startTestServer({ env: { REDIS_URL: `redis://127.0.0.1:${port}/0`, LOG_LEVEL: "fatal" } });
@@ -79,7 +81,9 @@ describe("GET /metrics", () => {
     expect(text).toMatch(/^http_requests_total\{method="DELETE",route="\/api\/bot\/commands\/\{name\}",status="404"\} \d+$/m);
     expect(text).not.toContain("no-such-command");
     expect(text).toMatch(/^# TYPE http_request_duration_seconds histogram$/m);
-    expect(text).toMatch(/^http_request_duration_seconds_bucket\{le="[^"]+",method="GET",route="\/api\/bot\/commands",status="200"\} \d+$/m);
+    expect(text).toMatch(
+      /^http_request_duration_seconds_bucket\{le="[^"]+",method="GET",route="\/api\/bot\/commands",status="200"\} \d+$/m,
+    );
     expect(text).toMatch(/^process_cpu_user_seconds_total /m);
   });
 
@@ -118,7 +122,11 @@ describe("documents and unknown routes", () => {
   });
 
   it("an unknown route answers 404 {detail: not found}", async () => {
-    for (const [method, path] of [["GET", "/nope"], ["POST", "/api/does-not-exist"], ["DELETE", "/api/bot"]] as const) {
+    for (const [method, path] of [
+      ["GET", "/nope"],
+      ["POST", "/api/does-not-exist"],
+      ["DELETE", "/api/bot"],
+    ] as const) {
       const res = await fetch(server.url + path, { method });
       expect(res.status, `${method} ${path}`).toBe(404);
       expect(await res.json()).toEqual({ detail: "not found" });
@@ -169,7 +177,14 @@ describe("configuration (CONTRACT 1)", () => {
 
   it("starts in production with every secret set, and has the contract's defaults", () => {
     const c = loadConfig(prod, []);
-    expect(c).toMatchObject({ production: true, port: 8080, host: "127.0.0.1", publicUrl: "http://localhost:8080", rateLimitMultiplier: 1, role: "all" });
+    expect(c).toMatchObject({
+      production: true,
+      port: 8080,
+      host: "127.0.0.1",
+      publicUrl: "http://localhost:8080",
+      rateLimitMultiplier: 1,
+      role: "all",
+    });
     expect(loadConfig(prod, ["--role", "worker"]).role).toBe("worker");
   });
 
@@ -234,7 +249,11 @@ function addSlowRoute(s: TestServer) {
 }
 
 /** What a new connection to `url` meets: an answer, or the error code (ECONNREFUSED once the server stopped listening). */
-const connecting = (url: string) => rawGet(url).then(() => "answered", (err: NodeJS.ErrnoException) => err.code);
+const connecting = (url: string) =>
+  rawGet(url).then(
+    () => "answered",
+    (err: NodeJS.ErrnoException) => err.code,
+  );
 
 describe("graceful shutdown", { timeout: 60_000 }, () => {
   it("finishes an in-flight request while close() is pending, and refuses new connections", async () => {
@@ -261,15 +280,17 @@ describe("graceful shutdown", { timeout: 60_000 }, () => {
     // One connection per request. Closing the moment the last one is accepted leaves some requests
     // in flight and others not yet parsed; Node's own http.Server#close() would reset the latter.
     // (Connections still in the kernel's accept queue are refused by the OS, not by us: hence the wait.)
-    const burst = Array.from({ length: n }, () =>
-      new Promise<number>((resolve, reject) => {
-        const req = httpRequest(s.url + "/api/bot/commands", { agent: false, headers: { authorization: `Bot ${bot.token}` } }, (res) => {
-          res.resume();
-          res.on("end", () => resolve(res.statusCode ?? 0));
-        });
-        req.on("error", reject);
-        req.end();
-      }),
+    const burst = Array.from(
+      { length: n },
+      () =>
+        new Promise<number>((resolve, reject) => {
+          const req = httpRequest(s.url + "/api/bot/commands", { agent: false, headers: { authorization: `Bot ${bot.token}` } }, (res) => {
+            res.resume();
+            res.on("end", () => resolve(res.statusCode ?? 0));
+          });
+          req.on("error", reject);
+          req.end();
+        }),
     );
     const end = Date.now() + 10_000;
     while (accepted < n && Date.now() < end) await new Promise((r) => setImmediate(r));

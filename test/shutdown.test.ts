@@ -43,13 +43,21 @@ async function start(env: Record<string, string> = {}, opts: ServerProcessOption
 function register(base: string, n: number): { connected: Promise<void>; done: Promise<number> } {
   let connected!: () => void;
   const c = new Promise<void>((r) => (connected = r));
-  const body = JSON.stringify({ username: `sd_${Date.now().toString(36)}_${n}`, email: `sd${n}.${Date.now()}@example.test`, password: "shutdown-password" });
+  const body = JSON.stringify({
+    username: `sd_${Date.now().toString(36)}_${n}`,
+    email: `sd${n}.${Date.now()}@example.test`,
+    password: "shutdown-password",
+  });
   const done = new Promise<number>((resolve, reject) => {
-    const req = request(`${base}/api/auth/register`, { method: "POST", agent: false, headers: { "content-type": "application/json" } }, (res) => {
-      res.resume();
-      res.on("end", () => resolve(res.statusCode ?? 0));
-      res.on("error", reject);
-    });
+    const req = request(
+      `${base}/api/auth/register`,
+      { method: "POST", agent: false, headers: { "content-type": "application/json" } },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.statusCode ?? 0));
+        res.on("error", reject);
+      },
+    );
     req.on("socket", (s) => s.once("connect", connected));
     req.on("error", reject);
     req.end(body);

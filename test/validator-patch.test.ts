@@ -14,7 +14,9 @@ import { loadContract } from "../server/src/contract.ts";
 import { validator } from "../server/src/platform/http/validation.ts";
 
 const require = createRequire(import.meta.url);
-const validatorDir = dirname(require.resolve("express-openapi-validator/package.json", { paths: [join(import.meta.dirname, "../server")] }));
+const validatorDir = dirname(
+  require.resolve("express-openapi-validator/package.json", { paths: [join(import.meta.dirname, "../server")] }),
+);
 const ptr = require(require.resolve("path-to-regexp", { paths: [validatorDir] })) as { pathToRegexp: (...a: unknown[]) => unknown };
 
 let server: Server;
@@ -28,8 +30,14 @@ beforeAll(async () => {
   const app = express();
   app.use(express.json());
   app.use(validator(loadContract(), false));
-  app.use((req, res) => void res.json({ route: (req as express.Request & { openapi?: { openApiRoute?: string } }).openapi?.openApiRoute ?? null }));
-  app.use((err: { status?: number }, _req: express.Request, res: express.Response, _next: express.NextFunction) => void res.status(err.status ?? 400).json({}));
+  app.use(
+    (req, res) =>
+      void res.json({ route: (req as express.Request & { openapi?: { openApiRoute?: string } }).openapi?.openApiRoute ?? null }),
+  );
+  app.use(
+    (err: { status?: number }, _req: express.Request, res: express.Response, _next: express.NextFunction) =>
+      void res.status(err.status ?? 400).json({}),
+  );
   server = createServer(app);
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -42,11 +50,17 @@ afterAll(async () => {
 describe("express-openapi-validator patch", () => {
   it("is made for the installed version", () => {
     const { version } = JSON.parse(readFileSync(join(validatorDir, "package.json"), "utf8")) as { version: string };
-    expect(existsSync(join(import.meta.dirname, `../patches/express-openapi-validator+${version}.patch`)), `no patch for ${version}`).toBe(true);
+    expect(existsSync(join(import.meta.dirname, `../patches/express-openapi-validator+${version}.patch`)), `no patch for ${version}`).toBe(
+      true,
+    );
   });
 
   it("compiles no route again once each has been seen", async () => {
-    const paths = ["/api/auth/me", "/api/bot/spaces/0190a000-0000-7000-8000-000000000000/channels/0190a000-0000-7000-8000-000000000001/messages", "/api/spaces/discover"];
+    const paths = [
+      "/api/auth/me",
+      "/api/bot/spaces/0190a000-0000-7000-8000-000000000000/channels/0190a000-0000-7000-8000-000000000001/messages",
+      "/api/spaces/discover",
+    ];
     for (const p of paths) await fetch(base + p);
     const warm = compiles;
     expect(warm).toBeGreaterThan(0); // the counter sees the validator's compiles
@@ -60,14 +74,20 @@ function documentedOperations(): { route: string; method: string; url: string }[
   const paths = (loadContract() as { paths: Record<string, Record<string, unknown>> }).paths;
   const methods = ["get", "post", "put", "patch", "delete"];
   return Object.entries(paths).flatMap(([route, ops]) =>
-    methods.filter((m) => m in ops).map((method) => ({ route, method, url: route.replace(/\{[^}]+\}/g, "0190a000-0000-7000-8000-00000000000a") })),
+    methods
+      .filter((m) => m in ops)
+      .map((method) => ({ route, method, url: route.replace(/\{[^}]+\}/g, "0190a000-0000-7000-8000-00000000000a") })),
   );
 }
 
 describe("the validator's route lookup", () => {
   const ops = documentedOperations();
   const routeOf = async (method: string, url: string) => {
-    const r = await fetch(base + url, { method: method.toUpperCase(), headers: { "content-type": "application/json" }, body: method === "get" ? undefined : "{}" });
+    const r = await fetch(base + url, {
+      method: method.toUpperCase(),
+      headers: { "content-type": "application/json" },
+      body: method === "get" ? undefined : "{}",
+    });
     return { status: r.status, route: ((await r.json()) as { route?: string | null }).route };
   };
 
@@ -78,7 +98,10 @@ describe("the validator's route lookup", () => {
       const exact = await routeOf(op.method, op.url);
       if (exact.status === 200) expect(exact.route, `${op.method} ${op.url}`).toBe(op.route);
       else expect(exact.status, `${op.method} ${op.url}`).not.toBe(404);
-      const shouted = await routeOf(op.method, op.url.toUpperCase().replace(/0190A000-0000-7000-8000-00000000000A/g, "0190a000-0000-7000-8000-00000000000a"));
+      const shouted = await routeOf(
+        op.method,
+        op.url.toUpperCase().replace(/0190A000-0000-7000-8000-00000000000A/g, "0190a000-0000-7000-8000-00000000000a"),
+      );
       expect(shouted.status, `${op.method} ${op.url} in capitals`).toBe(exact.status);
       expect((await routeOf(op.method, `${op.url}/`)).status, `${op.method} ${op.url}/`).toBe(exact.status);
     }

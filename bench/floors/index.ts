@@ -41,7 +41,10 @@ export async function startStackFloor(
 }
 
 /** A bare node:http server in this process, answering with `handle`; closed by the context's cleanup. */
-export async function startBare(ctx: BenchContext, handle: (req: IncomingMessage, res: ServerResponse) => void | Promise<void>): Promise<string> {
+export async function startBare(
+  ctx: BenchContext,
+  handle: (req: IncomingMessage, res: ServerResponse) => void | Promise<void>,
+): Promise<string> {
   const server = createServer((req, res) => {
     Promise.resolve(handle(req, res)).catch((err: Error) => res.writeHead(500).end(err.message));
   });
@@ -63,7 +66,6 @@ export const readBody = (req: IncomingMessage) =>
     req.on("end", () => resolve(s));
     req.on("error", reject);
   });
-
 
 /**
  * Loads each target once per round, in the given order, for BENCH_ROUNDS rounds (each load warmed up in round

@@ -25,24 +25,40 @@ import { Counter, Histogram, Registry } from "prom-client";
 import { LIST_SQL, INSERT_SQL, toJson } from "./sql.ts";
 import { stackApp } from "./stack-app.ts";
 
-const opts = JSON.parse(process.argv[2] ?? "{}") as { meBody?: string; databaseUrl?: string; spaceId?: string; botId?: string; redisUrl?: string; botToken?: string };
+const opts = JSON.parse(process.argv[2] ?? "{}") as {
+  meBody?: string;
+  databaseUrl?: string;
+  spaceId?: string;
+  botId?: string;
+  redisUrl?: string;
+  botToken?: string;
+};
 const pool = opts.databaseUrl ? new pg.Pool({ connectionString: opts.databaseUrl, max: 20 }) : undefined;
 
 /** The send's Redis work (see above), or undefined. The limits are the spec's, raised far out of reach; own keys. */
 const redis = opts.redisUrl ? sendRedisWork(opts.redisUrl) : undefined;
 function sendRedisWork(url: string) {
   const limiters = redisLimiters(createRedis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 0 }), 1_000_000);
-  const limit = (name: string, points: number, durationSeconds: number) => limiters.create({ name: `floor:${name}`, points, durationSeconds });
+  const limit = (name: string, points: number, durationSeconds: number) =>
+    limiters.create({ name: `floor:${name}`, points, durationSeconds });
   const [bot, channel, space] = [limit("bot", 1000, 60), limit("msg:ch", 5, 1), limit("msg:sp", 60, 60)];
   const publisher = createRedis(url);
   return {
     /** True when a limit refuses the send. */
     async refused(botId: string, spaceId: string, channelId: string): Promise<boolean> {
-      const hit = await limiters.consumeAll([[{ limiter: bot, key: botId }], [{ limiter: channel, key: `${botId}:${channelId}` }, { limiter: space, key: `${botId}:${spaceId}` }]]);
+      const hit = await limiters.consumeAll([
+        [{ limiter: bot, key: botId }],
+        [
+          { limiter: channel, key: `${botId}:${channelId}` },
+          { limiter: space, key: `${botId}:${spaceId}` },
+        ],
+      ]);
       return hit !== null;
     },
     publish(spaceId: string, channelId: string, message: object): void {
-      publisher.publish(`ps:rt:space:${spaceId}`, JSON.stringify({ channelId, frame: { type: "message:created", ...message } })).catch(() => {});
+      publisher
+        .publish(`ps:rt:space:${spaceId}`, JSON.stringify({ channelId, frame: { type: "message:created", ...message } }))
+        .catch(() => {});
     },
   };
 }
@@ -54,7 +70,13 @@ function requestDuties(token: string, botId: string) {
   const registry = new Registry();
   const labelNames = ["method", "route", "status"] as const;
   const requests = new Counter({ name: "http_requests_total", help: "requests", labelNames, registers: [registry] });
-  const duration = new Histogram({ name: "http_request_duration_seconds", help: "duration", labelNames, buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10], registers: [registry] });
+  const duration = new Histogram({
+    name: "http_request_duration_seconds",
+    help: "duration",
+    labelNames,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
   const series = new Map<string, { requests: { inc(): void }; duration: { observe(v: number): void } }>();
   return {
     /** The bot of the Authorization header, or undefined (401). */
@@ -112,9 +134,13 @@ const profiling = process.env.PROFILE_OUT || heapOut ? new Session() : undefined
 process.on("SIGUSR2", () => {
   profiling?.connect();
   if (heapOut)
-    void profiling
-      ?.post("HeapProfiler.enable")
-      .then(() => profiling.post("HeapProfiler.startSampling", { samplingInterval: 1024, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true } as never));
+    void profiling?.post("HeapProfiler.enable").then(() =>
+      profiling.post("HeapProfiler.startSampling", {
+        samplingInterval: 1024,
+        includeObjectsCollectedByMajorGC: true,
+        includeObjectsCollectedByMinorGC: true,
+      } as never),
+    );
   else void profiling?.post("Profiler.enable").then(() => profiling.post("Profiler.start"));
 });
 process.on("SIGTERM", async () => {

@@ -39,7 +39,11 @@ export const scenario: Scenario = {
     const headers = { authorization: `Bot ${bot.token}` };
     const path = (channelId: string) => `/api/bot/spaces/${space.id}/channels/${channelId}/messages`;
     for (let i = 0; i < 60; i++) {
-      const r = await fetch(server.url + path(listChannel), { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify(CONTENT) });
+      const r = await fetch(server.url + path(listChannel), {
+        method: "POST",
+        headers: { ...headers, "content-type": "application/json" },
+        body: JSON.stringify(CONTENT),
+      });
       if (r.status !== 201) throw new Error(`seeding answered ${r.status}: ${await r.text()}`);
     }
     const databaseUrl = server.platform.config.databaseUrl!;
@@ -57,7 +61,13 @@ export const scenario: Scenario = {
       }
     });
     const stack = await startStackFloor(ctx, { databaseUrl, spaceId: space.id, botId: bot.id });
-    const stackRedis = await startStackFloor(ctx, { databaseUrl, spaceId: space.id, botId: bot.id, redisUrl: server.platform.config.redisUrl, botToken: bot.token });
+    const stackRedis = await startStackFloor(ctx, {
+      databaseUrl,
+      spaceId: space.id,
+      botId: bot.id,
+      redisUrl: server.platform.config.redisUrl,
+      botToken: bot.token,
+    });
     const send = { method: "POST" as const, body: CONTENT };
     const [sb, ss, sr, so] = await alternate(ctx, [
       { name: "bare node:http + pg: INSERT message", opts: { url: bare + path(space.generalId), ...send } },

@@ -19,7 +19,11 @@ export const scenario: Scenario = {
     const headers = { authorization: `Bot ${bot.token}` };
     const url = `${server.url}/api/bot/commands`;
     // The GET reads a registry of 10 commands, as the PUT leaves it.
-    const seed = await fetch(url, { method: "PUT", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify({ commands }) });
+    const seed = await fetch(url, {
+      method: "PUT",
+      headers: { ...headers, "content-type": "application/json" },
+      body: JSON.stringify({ commands }),
+    });
     if (seed.status !== 200) throw new Error(`seeding the registry answered ${seed.status}: ${await seed.text()}`);
     return [
       await ctx.load("GET /api/bot/commands", { url, headers }),

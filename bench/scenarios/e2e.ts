@@ -22,7 +22,14 @@ const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, 
 function row(name: string, ms: number[]): BenchResult {
   const sorted = [...ms].sort((a, b) => a - b);
   const total = ms.reduce((a, b) => a + b, 0);
-  return { name, requestsPerSecond: ms.length / (total / 1000), p50Ms: pct(sorted, 50), p99Ms: pct(sorted, 99), requests: ms.length, failures: 0 };
+  return {
+    name,
+    requestsPerSecond: ms.length / (total / 1000),
+    p50Ms: pct(sorted, 50),
+    p99Ms: pct(sorted, 99),
+    requests: ms.length,
+    failures: 0,
+  };
 }
 
 export const scenario: Scenario = {
@@ -38,7 +45,14 @@ export const scenario: Scenario = {
     for (let i = 0; i < MEMBERS; i++) {
       const u = await user(server);
       await u.client.spaces.join(space.id);
-      const e2e = await E2EClient.open({ client: u.client, store: new MemoryStore(), userId: u.id, deviceId: u.deviceId, minKeyPackages: 1, batchSize: 2 });
+      const e2e = await E2EClient.open({
+        client: u.client,
+        store: new MemoryStore(),
+        userId: u.id,
+        deviceId: u.deviceId,
+        minKeyPackages: 1,
+        batchSize: 2,
+      });
       others.push({ ...u, e2e });
     }
     const reader = others[0]!;
@@ -47,7 +61,14 @@ export const scenario: Scenario = {
     await rt.ready();
     reader.e2e.attach(rt);
 
-    const sender = await E2EClient.open({ client: owner.client, store: new MemoryStore(), userId: owner.id, deviceId: owner.deviceId, minKeyPackages: 1, batchSize: 2 });
+    const sender = await E2EClient.open({
+      client: owner.client,
+      store: new MemoryStore(),
+      userId: owner.id,
+      deviceId: owner.deviceId,
+      minKeyPackages: 1,
+      batchSize: 2,
+    });
     const t0 = performance.now();
     await sender.ensureGroup(space.id, channelId); // creates the group: claims 50 KeyPackages, one Add commit + Welcome
     const addMs = performance.now() - t0;
@@ -67,7 +88,14 @@ export const scenario: Scenario = {
     return [
       row(`e2e: encrypt+send, ${MEMBERS + 1}-member channel`, send),
       row(`e2e: receive+decrypt, ${MEMBERS + 1}-member channel`, recv),
-      { name: `e2e: create group + add ${MEMBERS} devices (one commit)`, requestsPerSecond: 1000 / addMs, p50Ms: addMs, p99Ms: addMs, requests: 1, failures: 0 },
+      {
+        name: `e2e: create group + add ${MEMBERS} devices (one commit)`,
+        requestsPerSecond: 1000 / addMs,
+        p50Ms: addMs,
+        p99Ms: addMs,
+        requests: 1,
+        failures: 0,
+      },
     ];
   },
 };

@@ -21,7 +21,12 @@ const service = createServer(async (req, res) => {
   if (req.url === "/invoke") {
     const id = `i${++seq}`;
     res.writeHead(202, { "content-type": "application/json" }).end(JSON.stringify({ interaction_id: id }));
-    const r = await request(process.env.BOT_URL!, { method: "POST", dispatcher: agent, headers: { "content-type": "application/json" }, body: JSON.stringify({ data: { interaction_id: id, interaction_token: `${body.user} ${id}`, options: { sides: 6 } } }) });
+    const r = await request(process.env.BOT_URL!, {
+      method: "POST",
+      dispatcher: agent,
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ data: { interaction_id: id, interaction_token: `${body.user} ${id}`, options: { sides: 6 } } }),
+    });
     await r.body.dump();
   } else {
     res.writeHead(204).end();

@@ -87,7 +87,12 @@ app.post("/api/chat/:space_id/:channel_id/commands/invoke", async (req, res) => 
   const r = await request(env.BOT_URL!, {
     method: "POST",
     dispatcher: agent,
-    headers: { "content-type": "application/json", "x-service-event": "command.invoked", "x-service-delivery": id, "x-service-signature": signature },
+    headers: {
+      "content-type": "application/json",
+      "x-service-event": "command.invoked",
+      "x-service-delivery": id,
+      "x-service-signature": signature,
+    },
     body,
   });
   await r.body.dump();
@@ -97,7 +102,16 @@ app.post("/api/chat/:space_id/:channel_id/commands/invoke", async (req, res) => 
 app.post("/api/bot/interactions/respond", async (req, res) => {
   const ctx = tokens.verify(req.body.interaction_token);
   if (!ctx) return void res.status(403).json({ detail: "invalid or expired interaction" });
-  const frame = JSON.stringify({ type: "interaction:response", interaction_id: ctx.iid, channel_id: ctx.ch, space_id: ctx.sp, bot_user_id: ctx.bot, content: req.body.content, ephemeral: true, is_bot: true });
+  const frame = JSON.stringify({
+    type: "interaction:response",
+    interaction_id: ctx.iid,
+    channel_id: ctx.ch,
+    space_id: ctx.sp,
+    bot_user_id: ctx.bot,
+    content: req.body.content,
+    ephemeral: true,
+    is_bot: true,
+  });
   if (!redis) {
     res.status(204).end();
     sockets.get(ctx.usr)?.send(frame);

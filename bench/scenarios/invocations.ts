@@ -31,7 +31,8 @@ import { cpuMs, freePort, spawnNode, startParley } from "./realtime-common.ts";
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const USERS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 
-const percentile = (sorted: number[], p: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! * 100) / 100;
+const percentile = (sorted: number[], p: number) =>
+  Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! * 100) / 100;
 
 const listen = async (s: Server) => {
   await new Promise<void>((r) => s.listen(0, "127.0.0.1", r));
@@ -126,7 +127,15 @@ async function openLoop(name: string, side: Side, rate: number, seconds = DURATI
   await Promise.all(inflight);
   const cpuMsPerChain = Math.round(((cpuMs(pid) - cpu) / Math.max(1, latencies.length)) * 100) / 100;
   latencies.sort((a, b) => a - b);
-  return { name: `${name} @ ${rate}/s`, requestsPerSecond: latencies.length / seconds, p50Ms: percentile(latencies, 50), p99Ms: percentile(latencies, 99), requests: sent, failures, cpuMsPerChain };
+  return {
+    name: `${name} @ ${rate}/s`,
+    requestsPerSecond: latencies.length / seconds,
+    p50Ms: percentile(latencies, 50),
+    p99Ms: percentile(latencies, 99),
+    requests: sent,
+    failures,
+    cpuMsPerChain,
+  };
 }
 
 /** One user invoking alone: the 202's latency, each invoke after the previous chain has finished. */
@@ -150,7 +159,11 @@ async function storeRoundTrips(databaseUrl: string, redisUrl: string): Promise<s
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   const redis = new Redis(redisUrl);
-  const med = (a: number[]) => percentile(a.sort((x, y) => x - y), 50);
+  const med = (a: number[]) =>
+    percentile(
+      a.sort((x, y) => x - y),
+      50,
+    );
   const parts: string[] = [];
   try {
     for (const gap of [0, 20]) {
@@ -183,20 +196,35 @@ async function floor(ctx: Parameters<Scenario["run"]>[0]): Promise<Side> {
     const event = JSON.parse(await readBody(req));
     res.writeHead(200).end();
     const body = JSON.stringify({ interaction_token: event.data.interaction_token, content: `rolled ${event.data.options.sides}` });
-    const r = await request(`${serviceUrl}/respond`, { method: "POST", dispatcher: agent, headers: { "content-type": "application/json" }, body });
+    const r = await request(`${serviceUrl}/respond`, {
+      method: "POST",
+      dispatcher: agent,
+      headers: { "content-type": "application/json" },
+      body,
+    });
     await r.body.dump();
   });
   const botUrl = await listen(bot);
   const port = await freePort();
   serviceUrl = `http://127.0.0.1:${port}`;
-  const service = await spawnNode(["--import", "tsx", "bench/scenarios/invocation-floor-process.ts"], { PORT: String(port), BOT_URL: botUrl }, "floor service listening", serviceUrl);
+  const service = await spawnNode(
+    ["--import", "tsx", "bench/scenarios/invocation-floor-process.ts"],
+    { PORT: String(port), BOT_URL: botUrl },
+    "floor service listening",
+    serviceUrl,
+  );
   ctx.defer(async () => {
     await service.stop();
     bot.closeAllConnections();
     await new Promise((r) => bot.close(r));
   });
   const users = await floorUsers(ctx, serviceUrl, (i) =>
-    request(`${serviceUrl}/invoke`, { method: "POST", dispatcher: agent, headers: { "content-type": "application/json" }, body: JSON.stringify({ user: `u${i}` }) }),
+    request(`${serviceUrl}/invoke`, {
+      method: "POST",
+      dispatcher: agent,
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ user: `u${i}` }),
+    }),
   );
   return { users, pid: service.proc.pid! };
 }
@@ -256,7 +284,10 @@ async function stackFloor(ctx: Parameters<Scenario["run"]>[0], duties = false): 
   const webhookId = newId();
   await db.query("INSERT INTO users (id, username, is_bot) VALUES ($1, $2, true)", [botId, `floorbot_${Date.now() % 1e6}`]);
   await db.query("INSERT INTO bots (user_id, owner_id, token_hash) VALUES ($1, $1, $2)", [botId, randomBytes(32)]);
-  await db.query("INSERT INTO webhooks (id, bot_user_id, url, events, secret_enc) VALUES ($1, $2, 'http://127.0.0.1/hook', '{command.invoked}', 'x')", [webhookId, botId]);
+  await db.query(
+    "INSERT INTO webhooks (id, bot_user_id, url, events, secret_enc) VALUES ($1, $2, 'http://127.0.0.1/hook', '{command.invoked}', 'x')",
+    [webhookId, botId],
+  );
   await db.end();
   const secret = randomBytes(24).toString("hex");
   const port = await freePort();
@@ -264,8 +295,21 @@ async function stackFloor(ctx: Parameters<Scenario["run"]>[0], duties = false): 
   const botUrl = await signedBot(ctx, agent, () => secret, `${url}/api/bot/interactions/respond`, "floor");
   const service = await spawnNode(
     // BENCH_STACK_FLOOR_ARGS: extra node flags for the stack floor, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
-    [...(process.env.BENCH_STACK_FLOOR_ARGS?.split(" ").filter(Boolean) ?? []), "--import", "tsx", "bench/scenarios/invocation-stack-floor-process.ts"],
-    { PORT: String(port), BOT_URL: `${botUrl}/hook`, DATABASE_URL: database.url, WEBHOOK_ID: webhookId, SECRET: secret, BOT_ID: botId, ...(redis ? { REDIS_URL: redis.url } : {}) },
+    [
+      ...(process.env.BENCH_STACK_FLOOR_ARGS?.split(" ").filter(Boolean) ?? []),
+      "--import",
+      "tsx",
+      "bench/scenarios/invocation-stack-floor-process.ts",
+    ],
+    {
+      PORT: String(port),
+      BOT_URL: `${botUrl}/hook`,
+      DATABASE_URL: database.url,
+      WEBHOOK_ID: webhookId,
+      SECRET: secret,
+      BOT_ID: botId,
+      ...(redis ? { REDIS_URL: redis.url } : {}),
+    },
     "stack floor service listening",
     url,
   );
@@ -321,16 +365,40 @@ async function service(ctx: Parameters<Scenario["run"]>[0]): Promise<Side & { se
   const space = await insertSpace(parley.db, owner.id);
   const botRes = await http.post("/api/bots", { username: `benchbot_${Date.now() % 1e6}` }, { token: owner.token });
   const bot = { id: botRes.body.bot.id as string, token: botRes.body.token as string };
-  await http.put("/api/bot/commands", { commands: [{ name: "roll", description: "Roll", options: [{ name: "sides", type: "integer", description: "sides", required: true, min: 2, max: 100 }] }] }, { bot: bot.token });
-  await http.post(`/api/spaces/${space.id}/bots`, { bot_user_id: bot.id, scopes: ["commands"], allowed_channel_ids: [space.generalId] }, { token: owner.token });
+  await http.put(
+    "/api/bot/commands",
+    {
+      commands: [
+        {
+          name: "roll",
+          description: "Roll",
+          options: [{ name: "sides", type: "integer", description: "sides", required: true, min: 2, max: 100 }],
+        },
+      ],
+    },
+    { bot: bot.token },
+  );
+  await http.post(
+    `/api/spaces/${space.id}/bots`,
+    { bot_user_id: bot.id, scopes: ["commands"], allowed_channel_ids: [space.generalId] },
+    { token: owner.token },
+  );
 
   // The bot: verifies the signature (constant time), answers 200, then calls respond.
   let secret = "";
-  const botUrl = await signedBot(ctx, agent, () => secret, `${server.url}/api/bot/interactions/respond`, bot.token, (event, phase) => {
-    const sent = sentAt.get(event.data.interaction_id);
-    if (sent !== undefined) stages[phase].push(performance.now() - sent);
-  });
-  secret = (await http.post(`/api/bots/${bot.id}/webhooks`, { url: `${botUrl}/hook`, events: ["command.invoked"] }, { token: owner.token })).body.secret;
+  const botUrl = await signedBot(
+    ctx,
+    agent,
+    () => secret,
+    `${server.url}/api/bot/interactions/respond`,
+    bot.token,
+    (event, phase) => {
+      const sent = sentAt.get(event.data.interaction_id);
+      if (sent !== undefined) stages[phase].push(performance.now() - sent);
+    },
+  );
+  secret = (await http.post(`/api/bots/${bot.id}/webhooks`, { url: `${botUrl}/hook`, events: ["command.invoked"] }, { token: owner.token }))
+    .body.secret;
 
   const users = await Promise.all(
     Array.from({ length: USERS }, async () => {
@@ -362,7 +430,10 @@ async function service(ctx: Parameters<Scenario["run"]>[0]): Promise<Side & { se
   const serverSide = async () => {
     const text = await (await request(`${server.url}/metrics`, { dispatcher: agent })).body.text();
     const mean = (re: RegExp) => {
-      const [sum, count] = [...text.matchAll(re)].reduce(([s, c], m) => (m[1] === "sum" ? [s + Number(m[2]), c] : [s, c + Number(m[2])]), [0, 0]);
+      const [sum, count] = [...text.matchAll(re)].reduce(
+        ([s, c], m) => (m[1] === "sum" ? [s + Number(m[2]), c] : [s, c + Number(m[2])]),
+        [0, 0],
+      );
       return count ? ((sum / count) * 1000).toFixed(2) : "n/a";
     };
     return (
@@ -383,12 +454,28 @@ export const scenario: Scenario = {
     const st = await stackFloor(ctx);
     const du = await stackFloor(ctx, true);
     const s = await service(ctx);
-    const med = (a: number[]) => percentile([...a].sort((x, y) => x - y), 50);
+    const med = (a: number[]) =>
+      percentile(
+        [...a].sort((x, y) => x - y),
+        50,
+      );
     // One user alone first, on a quiet server: the 202 of invoke (service, then its stack floor and bare floor).
     const soloRows: BenchResult[] = [];
-    for (const [label, side] of [["", s], [" stack floor", st], [" stack floor + duties", du], [" bare floor", f]] as const) {
+    for (const [label, side] of [
+      ["", s],
+      [" stack floor", st],
+      [" stack floor + duties", du],
+      [" bare floor", f],
+    ] as const) {
       const solo = await alone(side.users[0]!);
-      soloRows.push({ name: `invoke 202 at one user (sequential)${label}`, requestsPerSecond: 0, p50Ms: percentile(solo, 50), p99Ms: percentile(solo, 99), requests: solo.length, failures: 0 });
+      soloRows.push({
+        name: `invoke 202 at one user (sequential)${label}`,
+        requestsPerSecond: 0,
+        p50Ms: percentile(solo, 50),
+        p99Ms: percentile(solo, 99),
+        requests: solo.length,
+        failures: 0,
+      });
     }
     const [soloRow, stackSolo, dutySolo, bareSolo] = soloRows as [BenchResult, BenchResult, BenchResult, BenchResult];
     console.error(
@@ -400,7 +487,11 @@ export const scenario: Scenario = {
     for (const rate of RATES) {
       const floorRow = await openLoop("invoke→reply floor: bare http+ws, same hops", f, rate);
       const stackRow = await openLoop("invoke→reply stack floor: Express + validator, INSERT, undici, ws", st, rate);
-      const dutyRow = await openLoop("invoke→reply stack floor + duties: limits on Redis, membership read, PUBLISH, result UPDATE", du, rate);
+      const dutyRow = await openLoop(
+        "invoke→reply stack floor + duties: limits on Redis, membership read, PUBLISH, result UPDATE",
+        du,
+        rate,
+      );
       const row = await openLoop("invoke→reply chain: HTTP → webhook → respond → WebSocket", s, rate);
       rows.push(floorRow, stackRow, dutyRow, row);
       console.error(
@@ -410,7 +501,9 @@ export const scenario: Scenario = {
           `bare floor p50 ${floorRow.p50Ms} ms, p99 ${floorRow.p99Ms} ms, CPU ${floorRow.cpuMsPerChain} ms (CPU: the serving process's, per chain)`,
       );
     }
-    console.error(`bench: invocations: median ms after sending the invoke: 202 ${med(stages.accepted)}, webhook at bot ${med(stages.webhook)}, respond answered ${med(stages.responded)}`);
+    console.error(
+      `bench: invocations: median ms after sending the invoke: 202 ${med(stages.accepted)}, webhook at bot ${med(stages.webhook)}, respond answered ${med(stages.responded)}`,
+    );
     let highest = 0;
     for (const rate of STEP_RATES) {
       const row = await openLoop("invoke→reply chain: HTTP → webhook → respond → WebSocket", s, rate);
@@ -419,7 +512,10 @@ export const scenario: Scenario = {
       highest = rate;
       rows.push(row);
     }
-    if (STEP_RATES.length) console.error(`bench: invocations: highest offered rate with p99 < 100 ms and nothing lost: ${highest ? `${highest}/s` : `below ${STEP_RATES[0]}/s`}`);
+    if (STEP_RATES.length)
+      console.error(
+        `bench: invocations: highest offered rate with p99 < 100 ms and nothing lost: ${highest ? `${highest}/s` : `below ${STEP_RATES[0]}/s`}`,
+      );
     console.error(`bench: invocations: server-side mean ms: ${await s.serverSide()}`);
     console.error(`bench: invocations: one store round trip, median: ${await s.probe()}`);
     return rows;

@@ -63,7 +63,8 @@ export async function spawnNode(args: string[], env: Record<string, string>, mar
   return {
     proc,
     url,
-    stop: () => new Promise<void>((resolve) => (proc.exitCode !== null ? resolve() : (proc.once("exit", () => resolve()), proc.kill("SIGTERM")))),
+    stop: () =>
+      new Promise<void>((resolve) => (proc.exitCode !== null ? resolve() : (proc.once("exit", () => resolve()), proc.kill("SIGTERM")))),
   };
 }
 
@@ -81,8 +82,25 @@ export async function startParley(env: Record<string, string> = {}): Promise<Ben
   const port = await freePort();
   const parley = await spawnNode(
     // BENCH_SERVER_ARGS: extra node flags for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
-    [...(process.env.BENCH_SERVER_ARGS?.split(" ").filter(Boolean) ?? []), "--expose-gc", "--import", "tsx", "bench/scenarios/parley-process.ts"],
-    { PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "test", DATABASE_URL: database.url, REDIS_URL: redis.url, JWT_SECRET, BOT_TOKEN_SECRET: JWT_SECRET, LOG_LEVEL: "warn", RATE_LIMIT_MULTIPLIER: "1000", ...env },
+    [
+      ...(process.env.BENCH_SERVER_ARGS?.split(" ").filter(Boolean) ?? []),
+      "--expose-gc",
+      "--import",
+      "tsx",
+      "bench/scenarios/parley-process.ts",
+    ],
+    {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      NODE_ENV: "test",
+      DATABASE_URL: database.url,
+      REDIS_URL: redis.url,
+      JWT_SECRET,
+      BOT_TOKEN_SECRET: JWT_SECRET,
+      LOG_LEVEL: "warn",
+      RATE_LIMIT_MULTIPLIER: "1000",
+      ...env,
+    },
     "Parley is listening",
     `http://127.0.0.1:${port}`,
   );
@@ -131,10 +149,18 @@ export async function seedUsers(db: Knex, n: number): Promise<SeededUser[]> {
 export async function seedSpace(db: Knex, userIds: string[]): Promise<{ spaceId: string; channelId: string }> {
   const spaceId = newId();
   const channelId = newId();
-  await db("spaces").insert({ id: spaceId, name: `bench ${spaceId.slice(-6)}`, owner_id: userIds[0], invite_code: spaceId.replace(/-/g, "").slice(-10), member_count: userIds.length });
+  await db("spaces").insert({
+    id: spaceId,
+    name: `bench ${spaceId.slice(-6)}`,
+    owner_id: userIds[0],
+    invite_code: spaceId.replace(/-/g, "").slice(-10),
+    member_count: userIds.length,
+  });
   await db("channels").insert({ id: channelId, space_id: spaceId, name: "general", type: "text", position: 0 });
   for (let i = 0; i < userIds.length; i += 1000) {
-    await db("members").insert(userIds.slice(i, i + 1000).map((u, j) => ({ id: newId(), space_id: spaceId, user_id: u, role: i + j === 0 ? "owner" : "member" })));
+    await db("members").insert(
+      userIds.slice(i, i + 1000).map((u, j) => ({ id: newId(), space_id: spaceId, user_id: u, role: i + j === 0 ? "owner" : "member" })),
+    );
   }
   return { spaceId, channelId };
 }
@@ -143,7 +169,13 @@ export async function seedSpace(db: Knex, userIds: string[]): Promise<{ spaceId:
  * Opens `count` sockets (authenticating each with `tokens[i]` when given), `concurrency` at a time. `onFrame` hears
  * every frame after the first (`ready`), e.g. to count the presence traffic a storm causes.
  */
-export async function connectMany(wsUrl: string, count: number, tokens: string[] | null, concurrency = 200, onFrame?: () => void): Promise<WebSocket[]> {
+export async function connectMany(
+  wsUrl: string,
+  count: number,
+  tokens: string[] | null,
+  concurrency = 200,
+  onFrame?: () => void,
+): Promise<WebSocket[]> {
   const sockets: WebSocket[] = new Array(count);
   let next = 0;
   async function worker() {
@@ -170,7 +202,14 @@ export async function connectMany(wsUrl: string, count: number, tokens: string[]
 }
 
 export async function closeAll(sockets: WebSocket[]): Promise<void> {
-  await Promise.all(sockets.map((ws) => new Promise<void>((resolve) => (ws.readyState === WebSocket.CLOSED ? resolve() : (ws.once("close", () => resolve()), ws.terminate())))));
+  await Promise.all(
+    sockets.map(
+      (ws) =>
+        new Promise<void>((resolve) =>
+          ws.readyState === WebSocket.CLOSED ? resolve() : (ws.once("close", () => resolve()), ws.terminate()),
+        ),
+    ),
+  );
 }
 
 export function percentile(values: number[], p: number): number {

@@ -38,16 +38,28 @@ export async function run(n = 1000, rounds = 50): Promise<Record<string, unknown
   step("starting servers");
   const bench = await startParley();
   const port = await freePort();
-  const bare = await spawnNode(["--import", "tsx", "bench/scenarios/bare-ws-server.ts"], { PORT: String(port), REDIS_URL: bench.redis.url }, "bare ws server ready", `ws://127.0.0.1:${port}`);
+  const bare = await spawnNode(
+    ["--import", "tsx", "bench/scenarios/bare-ws-server.ts"],
+    { PORT: String(port), REDIS_URL: bench.redis.url },
+    "bare ws server ready",
+    `ws://127.0.0.1:${port}`,
+  );
   const redis = new Redis(bench.redis.url);
   const pubsub = new RedisPubSub(redis);
   const publisher = new RealtimePublisher(pubsub);
   try {
     step("seeding");
     const users = await seedUsers(bench.db, n);
-    const { spaceId, channelId } = await seedSpace(bench.db, users.map((u) => u.id));
+    const { spaceId, channelId } = await seedSpace(
+      bench.db,
+      users.map((u) => u.id),
+    );
     step("connecting");
-    const parleySockets = await connectMany(bench.parley.url.replace("http", "ws") + "/api/ws", n, users.map((u) => u.token));
+    const parleySockets = await connectMany(
+      bench.parley.url.replace("http", "ws") + "/api/ws",
+      n,
+      users.map((u) => u.token),
+    );
     const bareSockets = await connectMany(bare.url, n, null);
     await sleep(3000); // let the presence announcements of N connects drain
 
@@ -74,7 +86,7 @@ export async function run(n = 1000, rounds = 50): Promise<Record<string, unknown
       await sleep(20);
       const b = await baseline(() => redis.publish("bare:broadcast", text));
       await sleep(20);
-      if (i >= 5) viaParley.push(p), viaBare.push(b); // the first rounds warm up both
+      if (i >= 5) (viaParley.push(p), viaBare.push(b)); // the first rounds warm up both
     }
     const endToEnd: number[] = [];
     for (let i = 0; i < 20; i++) {

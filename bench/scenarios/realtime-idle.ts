@@ -8,15 +8,30 @@ export async function run(n = 10_000): Promise<Record<string, number>> {
   const bench = await startParley();
   try {
     const users = await seedUsers(bench.db, n);
-    if (!process.env.NO_SPACES) for (let i = 0; i < n; i += 100) await seedSpace(bench.db, users.slice(i, i + 100).map((u) => u.id));
+    if (!process.env.NO_SPACES)
+      for (let i = 0; i < n; i += 100)
+        await seedSpace(
+          bench.db,
+          users.slice(i, i + 100).map((u) => u.id),
+        );
     const wsUrl = bench.parley.url.replace("http", "ws") + "/api/ws";
 
     // Warm up the code paths (and the session cache's first allocations), then let the heap settle.
-    await closeAll(await connectMany(wsUrl, 200, users.slice(0, 200).map((u) => u.token)));
+    await closeAll(
+      await connectMany(
+        wsUrl,
+        200,
+        users.slice(0, 200).map((u) => u.token),
+      ),
+    );
     await sleep(2000);
     const before = await gcAndMeasure(bench.parley);
     const t0 = performance.now();
-    const sockets = await connectMany(wsUrl, n, users.map((u) => u.token));
+    const sockets = await connectMany(
+      wsUrl,
+      n,
+      users.map((u) => u.token),
+    );
     const connectMs = performance.now() - t0;
     await sleep(3000);
     const after = await gcAndMeasure(bench.parley);

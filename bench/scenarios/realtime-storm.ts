@@ -52,11 +52,19 @@ export async function run(n = 2000, concurrency = 50): Promise<StormResult> {
   step(`starting servers (${n} sockets, ${concurrency} at a time)`);
   const bench = await startParley();
   const port = await freePort();
-  const bare = await spawnNode(["--import", "tsx", "bench/scenarios/bare-ws-server.ts"], { PORT: String(port), REDIS_URL: bench.redis.url, ANSWER: "1" }, "bare ws server ready", `ws://127.0.0.1:${port}`);
+  const bare = await spawnNode(
+    ["--import", "tsx", "bench/scenarios/bare-ws-server.ts"],
+    { PORT: String(port), REDIS_URL: bench.redis.url, ANSWER: "1" },
+    "bare ws server ready",
+    `ws://127.0.0.1:${port}`,
+  );
   try {
     step("seeding");
     const users = await seedUsers(bench.db, n);
-    await seedSpace(bench.db, users.map((u) => u.id));
+    await seedSpace(
+      bench.db,
+      users.map((u) => u.id),
+    );
     await bench.db.raw("ANALYZE");
     const wsUrl = bench.parley.url.replace("http", "ws") + "/api/ws";
     const tokens = users.map((u) => u.token);
@@ -64,7 +72,12 @@ export async function run(n = 2000, concurrency = 50): Promise<StormResult> {
     step("bare ws");
     let cpu0 = cpuMs(bare.proc.pid!);
     let t0 = performance.now();
-    const bareSockets = await connectMany(bare.url, n, tokens.map(() => "x"), concurrency);
+    const bareSockets = await connectMany(
+      bare.url,
+      n,
+      tokens.map(() => "x"),
+      concurrency,
+    );
     const bareMs = performance.now() - t0;
     const bareCpu = cpuMs(bare.proc.pid!) - cpu0;
     await closeAll(bareSockets);

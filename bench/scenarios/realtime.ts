@@ -29,7 +29,12 @@ export const scenario: Scenario = {
       // requests/s here is sockets made ready per second.
       storms.push({
         name: `ws connect storm ${size} sockets of one space: ${(s.parley_ms / 1000).toFixed(1)} s (bare ws ${(s.bare_ws_ms / 1000).toFixed(1)} s)`,
-        requestsPerSecond: (size * 1000) / s.parley_ms, p50Ms: 0, p99Ms: 0, requests: size, failures: 0, ...s,
+        requestsPerSecond: (size * 1000) / s.parley_ms,
+        p50Ms: 0,
+        p99Ms: 0,
+        requests: size,
+        failures: 0,
+        ...s,
       });
     }
     const p = f.parley_publish_to_last_socket as { p50_ms: number; p99_ms: number };
@@ -37,13 +42,27 @@ export const scenario: Scenario = {
     const e = f.parley_http_post_to_last_socket as { p50_ms: number; p99_ms: number };
     // requests/s here is fan-outs per second at the median (1000 / p50).
     const row = (name: string, s: { p50_ms: number; p99_ms: number }, extra: Record<string, unknown> = {}): Row => ({
-      name, requestsPerSecond: 1000 / s.p50_ms, p50Ms: s.p50_ms, p99Ms: s.p99_ms, requests: f.rounds as number, failures: 0, ...extra,
+      name,
+      requestsPerSecond: 1000 / s.p50_ms,
+      p50Ms: s.p50_ms,
+      p99Ms: s.p99_ms,
+      requests: f.rounds as number,
+      failures: 0,
+      ...extra,
     });
     return [
       row(`ws fan-out ${f.sockets} sockets: parley`, p, { ratioToBareWsP50: f.ratio_p50, ratioToBareWsP99: f.ratio_p99 }),
       row(`ws fan-out ${f.sockets} sockets: bare ws`, b),
       row(`ws fan-out ${f.sockets} sockets: POST → last socket`, e),
-      { name: `ws idle ${n}: ${((m.bytes_per_connection ?? NaN) / 1024).toFixed(1)} KiB RSS/conn`, requestsPerSecond: 0, p50Ms: 0, p99Ms: 0, requests: n, failures: 0, ...m },
+      {
+        name: `ws idle ${n}: ${((m.bytes_per_connection ?? NaN) / 1024).toFixed(1)} KiB RSS/conn`,
+        requestsPerSecond: 0,
+        p50Ms: 0,
+        p99Ms: 0,
+        requests: n,
+        failures: 0,
+        ...m,
+      },
       ...storms,
     ];
   },

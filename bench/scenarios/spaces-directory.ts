@@ -29,7 +29,8 @@ const PLAN_QUERIES = ["dragon", "ra", "xyzzyq"];
  */
 async function searchSql(db: Knex, url: string, headers: Record<string, string>, q: string): Promise<string> {
   const seen: { sql: string; bindings: readonly Knex.Value[] }[] = [];
-  const listen = (query: { sql: string; bindings?: readonly Knex.Value[] }) => void seen.push({ sql: query.sql, bindings: query.bindings ?? [] });
+  const listen = (query: { sql: string; bindings?: readonly Knex.Value[] }) =>
+    void seen.push({ sql: query.sql, bindings: query.bindings ?? [] });
   db.on("query", listen);
   try {
     const res = await fetch(`${url}/api/spaces/search?q=${encodeURIComponent(q)}&limit=20`, { headers });

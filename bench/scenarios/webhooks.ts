@@ -22,7 +22,11 @@ const MESSAGES = Number(process.env.BENCH_WEBHOOK_MESSAGES ?? 200);
 const BOTS = Number(process.env.BENCH_WEBHOOK_BOTS ?? 10);
 const ROUNDS = Number(process.env.BENCH_WEBHOOK_ROUNDS ?? 3);
 /** Production-style configuration wants its secrets given when DATABASE_URL is set. */
-export const BENCH_SECRETS = { JWT_SECRET: "b".repeat(40), BOT_TOKEN_SECRET: "c".repeat(40), DATA_KEY: Buffer.alloc(32, 9).toString("base64") };
+export const BENCH_SECRETS = {
+  JWT_SECRET: "b".repeat(40),
+  BOT_TOKEN_SECRET: "c".repeat(40),
+  DATA_KEY: Buffer.alloc(32, 9).toString("base64"),
+};
 /**
  * BENCH_WEBHOOK_PROFILE=<dir>: a CPU profile of each service case alone (not the floors), written as
  * <dir>/webhooks-<case>.cpuprofile; summarise with bench/profile-summary.mjs. Receivers run in this process too.
@@ -69,7 +73,11 @@ async function cpuOf(label: string, backends: () => Promise<number[]>, run: () =
 
 async function perfRecorded<T>(label: string, pids: number[], run: () => Promise<T>): Promise<T> {
   if (!PERF_DIR) return run();
-  const perf = spawn("perf", ["record", "-e", "cpu-clock", "-F", "1999", "-g", "-p", [process.pid, ...pids].join(","), "-o", `${PERF_DIR}/webhooks-${label}.perf`], { stdio: "ignore" });
+  const perf = spawn(
+    "perf",
+    ["record", "-e", "cpu-clock", "-F", "1999", "-g", "-p", [process.pid, ...pids].join(","), "-o", `${PERF_DIR}/webhooks-${label}.perf`],
+    { stdio: "ignore" },
+  );
   await new Promise((r) => setTimeout(r, 500)); // perf attaches
   try {
     return await run();
@@ -122,11 +130,29 @@ async function receiver() {
   });
   server.keepAliveTimeout = 30_000;
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, close: () => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+    close: () => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))),
+  };
 }
 
 const envelope = (i: number) =>
-  JSON.stringify({ id: `0000000${i}`.slice(-8).padEnd(36, "0"), type: "message.created", space_id: null, delivered_at: new Date().toISOString(), bot_user_id: "0".repeat(36), data: { message_id: "", channel_id: "", author_id: null, author_is_bot: true, content: "x".repeat(400), reply_to: null, created_at: new Date().toISOString() } });
+  JSON.stringify({
+    id: `0000000${i}`.slice(-8).padEnd(36, "0"),
+    type: "message.created",
+    space_id: null,
+    delivered_at: new Date().toISOString(),
+    bot_user_id: "0".repeat(36),
+    data: {
+      message_id: "",
+      channel_id: "",
+      author_id: null,
+      author_is_bot: true,
+      content: "x".repeat(400),
+      reply_to: null,
+      created_at: new Date().toISOString(),
+    },
+  });
 
 /** The floor: `total` signed POSTs (fresh t and HMAC each, as the worker does), IN_FLIGHT at a time, spread over `urls`. */
 async function floor(name: string, urls: string[], total: number): Promise<BenchResult> {
@@ -145,7 +171,13 @@ async function floor(name: string, urls: string[], total: number): Promise<Bench
         const res = await request(urls[i % urls.length]!, {
           method: "POST",
           dispatcher: agent,
-          headers: { "content-type": "application/json", "user-agent": "ServiceBotWebhook/1.0", "x-service-delivery": `floor-${i}`, "x-service-event": "message.created", "x-service-signature": `t=${t},v1=${sig}` },
+          headers: {
+            "content-type": "application/json",
+            "user-agent": "ServiceBotWebhook/1.0",
+            "x-service-delivery": `floor-${i}`,
+            "x-service-event": "message.created",
+            "x-service-signature": `t=${t},v1=${sig}`,
+          },
           body,
         });
         await res.body.dump();
@@ -156,7 +188,14 @@ async function floor(name: string, urls: string[], total: number): Promise<Bench
   const seconds = (performance.now() - started) / 1000;
   await agent.close();
   latencies.sort((a, b) => a - b);
-  return { name, requestsPerSecond: total / seconds, p50Ms: percentile(latencies, 50), p99Ms: percentile(latencies, 99), requests: total, failures: 0 };
+  return {
+    name,
+    requestsPerSecond: total / seconds,
+    p50Ms: percentile(latencies, 50),
+    p99Ms: percentile(latencies, 99),
+    requests: total,
+    failures: 0,
+  };
 }
 
 export const scenario: Scenario = {
@@ -170,7 +209,11 @@ export const scenario: Scenario = {
     const bots: string[] = [];
     for (let i = 0; i < BOTS; i++) {
       const bot = await api(server.url).post("/api/bots", { username: `benchbot_${Date.now() % 100000}_${i}` }, { token: owner.token });
-      await api(server.url).post(`/api/bots/${bot.body.bot.id}/webhooks`, { url: rxs[i]!.url, events: ["message.created"] }, { token: owner.token });
+      await api(server.url).post(
+        `/api/bots/${bot.body.bot.id}/webhooks`,
+        { url: rxs[i]!.url, events: ["message.created"] },
+        { token: owner.token },
+      );
       bots.push(bot.body.bot.id);
     }
 
@@ -202,7 +245,19 @@ export const scenario: Scenario = {
         Array.from({ length: IN_FLIGHT }, async () => {
           while (next < count) {
             next++;
-            const event = { type: "message.created", spaceId: null, data: { message_id: "", channel_id: "", author_id: null, author_is_bot: true, content: "x".repeat(400), reply_to: null, created_at: new Date().toISOString() } } as const;
+            const event = {
+              type: "message.created",
+              spaceId: null,
+              data: {
+                message_id: "",
+                channel_id: "",
+                author_id: null,
+                author_is_bot: true,
+                content: "x".repeat(400),
+                reply_to: null,
+                created_at: new Date().toISOString(),
+              },
+            } as const;
             const ids = await dispatcher.recordFor(server.platform.db, event, hooks);
             await dispatcher.enqueue(ids);
             const at = performance.now();
@@ -220,12 +275,21 @@ export const scenario: Scenario = {
       const delivered = [...queuedAt.keys()].filter((id) => arrived(id) !== undefined);
       const last = Math.max(...delivered.map((id) => arrived(id)!));
       const latencies = delivered.map((id) => arrived(id)! - queuedAt.get(id)!).sort((a, b) => a - b);
-      return { name, requestsPerSecond: delivered.length / ((last - started) / 1000), p50Ms: percentile(latencies, 50), p99Ms: percentile(latencies, 99), requests: delivered.length, failures: queuedAt.size - delivered.length };
+      return {
+        name,
+        requestsPerSecond: delivered.length / ((last - started) / 1000),
+        p50Ms: percentile(latencies, 50),
+        p99Ms: percentile(latencies, 99),
+        requests: delivered.length,
+        failures: queuedAt.size - delivered.length,
+      };
     };
 
     /** The PostgreSQL backends of the bench's database (the service's pool). */
     const backends = async () =>
-      ((await server.platform.db.raw("SELECT pid FROM pg_stat_activity WHERE datname = current_database()")).rows as { pid: number }[]).map((r) => r.pid);
+      ((await server.platform.db.raw("SELECT pid FROM pg_stat_activity WHERE datname = current_database()")).rows as { pid: number }[]).map(
+        (r) => r.pid,
+      );
     /** Waits until every delivery is recorded as finished, so no result write of a service round runs into the next. */
     const settled = async () => {
       const deadline = Date.now() + 30_000;
@@ -251,8 +315,8 @@ export const scenario: Scenario = {
           services.push(await cpuOf(label, backends, run));
           await settled();
         };
-        if (round % 2 === 0) await f(), await s();
-        else await s(), await f();
+        if (round % 2 === 0) (await f(), await s());
+        else (await s(), await f());
       }
       return [medianRow(floors), medianRow(services)] as const;
     };
@@ -261,16 +325,22 @@ export const scenario: Scenario = {
     await serve("warm-up", 200, bots);
     await settled();
     // BENCH_WEBHOOK_EVENTS=0 leaves the single case out (the fan-out alone, e.g. for more rounds of it).
-    const singles = EVENTS > 0
-      ? await alternate(
-          "single",
-          () => floor("webhook floor: signed undici POST loop, one receiver", [rxs[0]!.url], EVENTS),
-          () => serve(`webhook delivery: ${EVENTS} events → 1 bot (event → receipt)`, EVENTS, [bots[0]!]),
-        )
-      : [];
+    const singles =
+      EVENTS > 0
+        ? await alternate(
+            "single",
+            () => floor("webhook floor: signed undici POST loop, one receiver", [rxs[0]!.url], EVENTS),
+            () => serve(`webhook delivery: ${EVENTS} events → 1 bot (event → receipt)`, EVENTS, [bots[0]!]),
+          )
+        : [];
     const [fanFloor, fan] = await alternate(
       "fanout",
-      () => floor(`webhook floor: signed undici POST loop, ${BOTS} receivers`, rxs.map((r) => r.url), MESSAGES * BOTS),
+      () =>
+        floor(
+          `webhook floor: signed undici POST loop, ${BOTS} receivers`,
+          rxs.map((r) => r.url),
+          MESSAGES * BOTS,
+        ),
       () => serve(`webhook fan-out: ${MESSAGES} messages × ${BOTS} bots (event → receipt)`, MESSAGES, bots),
     );
     const ratio = (a: BenchResult, b: BenchResult) => (a.requestsPerSecond / b.requestsPerSecond).toFixed(2);
@@ -278,16 +348,26 @@ export const scenario: Scenario = {
     const rounds = (r: BenchResult) => r.rounds!.join(", ");
     console.error(`bench: webhooks: medians of ${ROUNDS} alternating rounds`);
     const [singleFloor, single] = singles;
-    if (single && singleFloor) console.error(`bench: webhooks: single ${single.requestsPerSecond.toFixed(0)}/s (${rounds(single)}) vs floor ${singleFloor.requestsPerSecond.toFixed(0)}/s (${rounds(singleFloor)}) = ${ratio(single, singleFloor)}× (rounds ${roundRatios(single, singleFloor)})`);
-    console.error(`bench: webhooks: fan-out ${fan.requestsPerSecond.toFixed(0)}/s (${rounds(fan)}) vs floor ${fanFloor.requestsPerSecond.toFixed(0)}/s (${rounds(fanFloor)}) = ${ratio(fan, fanFloor)}× (rounds ${roundRatios(fan, fanFloor)}; target ≥ 0.40×)`);
-    const cpu = [...cpuPerDelivery].map(([l, c]) => `${l} ${median(c.node).toFixed(0)} + ${median(c.pg).toFixed(0)} µs (this process: ${c.node.map((x) => x.toFixed(0)).join(", ")})`);
+    if (single && singleFloor)
+      console.error(
+        `bench: webhooks: single ${single.requestsPerSecond.toFixed(0)}/s (${rounds(single)}) vs floor ${singleFloor.requestsPerSecond.toFixed(0)}/s (${rounds(singleFloor)}) = ${ratio(single, singleFloor)}× (rounds ${roundRatios(single, singleFloor)})`,
+      );
+    console.error(
+      `bench: webhooks: fan-out ${fan.requestsPerSecond.toFixed(0)}/s (${rounds(fan)}) vs floor ${fanFloor.requestsPerSecond.toFixed(0)}/s (${rounds(fanFloor)}) = ${ratio(fan, fanFloor)}× (rounds ${roundRatios(fan, fanFloor)}; target ≥ 0.40×)`,
+    );
+    const cpu = [...cpuPerDelivery].map(
+      ([l, c]) =>
+        `${l} ${median(c.node).toFixed(0)} + ${median(c.pg).toFixed(0)} µs (this process: ${c.node.map((x) => x.toFixed(0)).join(", ")})`,
+    );
     console.error(`bench: webhooks: CPU per delivery (medians), this process + PostgreSQL backends: ${cpu.join("; ")}`);
     // Were this process the bottleneck, its rate would follow its CPU per delivery: the same ratio from the
     // kernel's accounting, round by round (less swayed by others' load than the rates).
     const fanCpu = cpuPerDelivery.get("fanout")!;
     const fanFloorCpu = cpuPerDelivery.get("fanout floor")!;
     const cpuRatios = fanCpu.node.map((x, i) => fanFloorCpu.node[i]! / x);
-    console.error(`bench: webhooks: fan-out, floor's CPU per delivery / service's (this process): ${median(cpuRatios).toFixed(2)} (rounds ${cpuRatios.map((x) => x.toFixed(2)).join(", ")})`);
+    console.error(
+      `bench: webhooks: fan-out, floor's CPU per delivery / service's (this process): ${median(cpuRatios).toFixed(2)} (rounds ${cpuRatios.map((x) => x.toFixed(2)).join(", ")})`,
+    );
     return [...singles, fanFloor, fan];
   },
 };

@@ -63,7 +63,8 @@ export function App() {
     [session, botTokens],
   );
 
-  if (path === "/verify-email" || path === "/reset-password") return <EmailLinkPage kind={path.slice(1) as "verify-email" | "reset-password"} />;
+  if (path === "/verify-email" || path === "/reset-password")
+    return <EmailLinkPage kind={path.slice(1) as "verify-email" | "reset-password"} />;
   if (resuming) return <Loading what="your session" />;
   if (!ctx) return <AuthPage onSignedIn={start} />;
   return (

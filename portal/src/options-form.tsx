@@ -29,7 +29,13 @@ export function toOptionValues(options: CommandOption[], raw: RawValues): Record
   return out;
 }
 
-export function OptionsForm(props: { options: CommandOption[]; values: RawValues; onChange: (v: RawValues) => void; channels: ChannelResponse[]; members: Member[] }) {
+export function OptionsForm(props: {
+  options: CommandOption[];
+  values: RawValues;
+  onChange: (v: RawValues) => void;
+  channels: ChannelResponse[];
+  members: Member[];
+}) {
   const set = (name: string, value: string) => props.onChange({ ...props.values, [name]: value });
   if (props.options.length === 0) return <p className="muted">This command takes no options.</p>;
   return (
@@ -37,7 +43,17 @@ export function OptionsForm(props: { options: CommandOption[]; values: RawValues
       <legend>Options</legend>
       {props.options.map((o) => (
         <Field key={o.name} label={`${o.name}${o.required ? " (required)" : ""}`} hint={hintOf(o)}>
-          {(id, hint) => <OptionInput id={id} hint={hint} option={o} value={props.values[o.name] ?? ""} set={(v) => set(o.name, v)} channels={props.channels} members={props.members} />}
+          {(id, hint) => (
+            <OptionInput
+              id={id}
+              hint={hint}
+              option={o}
+              value={props.values[o.name] ?? ""}
+              set={(v) => set(o.name, v)}
+              channels={props.channels}
+              members={props.members}
+            />
+          )}
         </Field>
       ))}
     </fieldset>
@@ -49,8 +65,30 @@ function hintOf(o: CommandOption): string {
   return `${o.description} (${o.type}).${range}`;
 }
 
-function OptionInput({ id, hint, option: o, value, set, channels, members }: { id: string; hint?: string; option: CommandOption; value: string; set: (v: string) => void; channels: ChannelResponse[]; members: Member[] }) {
-  const common = { id, "aria-describedby": hint, required: o.required, value, onChange: (e: { target: { value: string } }) => set(e.target.value) };
+function OptionInput({
+  id,
+  hint,
+  option: o,
+  value,
+  set,
+  channels,
+  members,
+}: {
+  id: string;
+  hint?: string;
+  option: CommandOption;
+  value: string;
+  set: (v: string) => void;
+  channels: ChannelResponse[];
+  members: Member[];
+}) {
+  const common = {
+    id,
+    "aria-describedby": hint,
+    required: o.required,
+    value,
+    onChange: (e: { target: { value: string } }) => set(e.target.value),
+  };
   const blank = <option value="">{o.required ? "Choose…" : "(not given)"}</option>;
   if (o.choices?.length)
     return (

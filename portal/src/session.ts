@@ -1,6 +1,13 @@
 // The signed-in session: one sdk-client per login, its tokens in sessionStorage (the only thing the portal
 // persists; bot tokens and webhook secrets live in memory only), and one realtime connection for replies.
-import { connectRealtime, createClient, type ParleyClient, type RealtimeClient, type TokenResponse, type UserResponse } from "@parley/sdk-client";
+import {
+  connectRealtime,
+  createClient,
+  type ParleyClient,
+  type RealtimeClient,
+  type TokenResponse,
+  type UserResponse,
+} from "@parley/sdk-client";
 
 const KEY = "parley.portal.session";
 

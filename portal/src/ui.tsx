@@ -92,7 +92,15 @@ export function Async<T>({ state, what, children }: { state: Loaded<T>; what: st
   );
 }
 
-export function Field({ label, hint, children }: { label: string; hint?: string; children: (id: string, describedBy?: string) => ReactNode }) {
+export function Field({
+  label,
+  hint,
+  children,
+}: {
+  label: string;
+  hint?: string;
+  children: (id: string, describedBy?: string) => ReactNode;
+}) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   return (
@@ -144,7 +152,8 @@ export function ShownOnce({ label, value, onDone }: { label: string; value: stri
 }
 
 /** "#general" for text, "voice (voice channel)" for voice: plain text, no emoji fonts needed. */
-export const channelLabel = (c: { name: string; type: string }): string => (c.type === "voice" ? `${c.name} (voice channel)` : `#${c.name}`);
+export const channelLabel = (c: { name: string; type: string }): string =>
+  c.type === "voice" ? `${c.name} (voice channel)` : `#${c.name}`;
 
 export const when = (iso: string | null | undefined): string => (iso ? new Date(iso).toLocaleString() : "—");
 

@@ -29,7 +29,9 @@ describe("API reference at /api/docs in a browser", () => {
   });
 
   const operation = (method: string, path: string) =>
-    browser.page.locator(`.opblock-${method.toLowerCase()}`).filter({ has: browser.page.locator(`.opblock-summary-path[data-path="${path}"]`) });
+    browser.page
+      .locator(`.opblock-${method.toLowerCase()}`)
+      .filter({ has: browser.page.locator(`.opblock-summary-path[data-path="${path}"]`) });
 
   /** Opens an operation, presses "Try it out" and "Execute"; gives the shown status of the live response. */
   async function tryIt(method: string, path: string, params: Record<string, string> = {}): Promise<string> {

@@ -6,7 +6,15 @@ import { join } from "node:path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 
 export const CHROMIUM = "/usr/bin/chromium";
-export const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 
 export interface Browser {
   context: BrowserContext;
@@ -17,7 +25,12 @@ export interface Browser {
 export async function launchChromium(viewport = { width: 1280, height: 900 }): Promise<Browser> {
   const userDir = mkdtempSync(join(tmpdir(), "portal-chromium-"));
   // headless: playwright passes --headless; the profile directory is given as --user-data-dir.
-  const context = await chromium.launchPersistentContext(userDir, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, viewport });
+  const context = await chromium.launchPersistentContext(userDir, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport,
+  });
   const page = context.pages()[0] ?? (await context.newPage());
   page.setDefaultTimeout(10_000);
   return {

@@ -39,7 +39,10 @@ describe("space search from a browser form", () => {
   it("a submitted form sends `+` for spaces, and the query passes the contract (401 for the missing token, not 422)", async () => {
     const page = await formPage();
     await page.getByLabel("Search").fill(`${tag} dragon riders`);
-    const [response] = await Promise.all([page.waitForResponse((r) => r.url().includes("/api/spaces/search")), page.getByRole("button", { name: "Search" }).click()]);
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.url().includes("/api/spaces/search")),
+      page.getByRole("button", { name: "Search" }).click(),
+    ]);
     expect(response.url()).toContain(`q=${tag}+dragon+riders`);
     expect(response.status()).toBe(401);
     expect(await response.json()).toEqual({ detail: "not authenticated" });
@@ -54,7 +57,11 @@ describe("space search from a browser form", () => {
           (form.elements.namedItem("q") as HTMLInputElement).value = q;
           const query = new URLSearchParams(new FormData(form) as unknown as Record<string, string>).toString();
           const res = await fetch(`/api/spaces/search?${query}`, { headers: { authorization: `Bearer ${token}` } });
-          return { query, status: res.status, names: res.ok ? ((await res.json()) as { name: string }[]).map((s) => s.name) : await res.text() };
+          return {
+            query,
+            status: res.status,
+            names: res.ok ? ((await res.json()) as { name: string }[]).map((s) => s.name) : await res.text(),
+          };
         },
         { q, token: user.token },
       );

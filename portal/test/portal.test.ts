@@ -67,7 +67,15 @@ describe("developer portal in a browser", () => {
     browser = await chromium.launchPersistentContext(userDir, {
       executablePath: CHROMIUM,
       headless: true,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
       viewport: { width: 1280, height: 900 },
     });
     await browser.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
@@ -153,7 +161,15 @@ describe("developer portal in a browser", () => {
               { name: "text", type: "string", description: "What to say", required: true },
               { name: "times", type: "integer", description: "How often", min: 1, max: 3 },
               { name: "loud", type: "boolean", description: "Shout it" },
-              { name: "color", type: "string", description: "A color", choices: [{ name: "Red", value: "red" }, { name: "Blue", value: "blue" }] },
+              {
+                name: "color",
+                type: "string",
+                description: "A color",
+                choices: [
+                  { name: "Red", value: "red" },
+                  { name: "Blue", value: "blue" },
+                ],
+              },
             ],
           },
           { name: "quiet", description: "Does nothing" },
@@ -248,7 +264,11 @@ describe("developer portal in a browser", () => {
     const http = api(server.url);
     const u = await registerUser(server.url);
     const setup = await http.post("/api/auth/toggle-2fa", { enable: true, password: u.password }, { token: u.token });
-    const done = await http.post("/api/auth/toggle-2fa", { enable: true, password: u.password, code: await generate({ secret: setup.body.secret }) }, { token: u.token });
+    const done = await http.post(
+      "/api/auth/toggle-2fa",
+      { enable: true, password: u.password, code: await generate({ secret: setup.body.secret }) },
+      { token: u.token },
+    );
     expect(done.body.enabled).toBe(true);
 
     const tab = await browser.newPage();

@@ -117,7 +117,9 @@ describe("two-factor authentication in the portal", () => {
     await off.getByRole("button", { name: "Turn off two-factor authentication" }).click();
     await expect.poll(() => off.getByRole("alert").textContent()).toBe("invalid code");
     // The next 30-second step's code (±1 step is accepted), never the one spent turning it on.
-    await off.getByLabel("Code from the app, or a recovery code").fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }));
+    await off
+      .getByLabel("Code from the app, or a recovery code")
+      .fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }));
     await off.getByRole("button", { name: "Turn off two-factor authentication" }).click();
     await expect.poll(() => section.getByText("off", { exact: true }).isVisible()).toBe(true);
     const me = await fetch(`${server.url}/api/auth/login`, {

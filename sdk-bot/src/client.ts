@@ -86,10 +86,18 @@ export function createBot(opts: BotOptions) {
 
     /** Bot and service messages, newest first. */
     list: async (spaceId: string, channelId: string, query: ListMessagesQuery = {}, o: CallOptions = {}): Promise<MessageResponse[]> =>
-      body(await api.GET("/api/bot/spaces/{space_id}/channels/{channel_id}/messages", { params: { path: { space_id: spaceId, channel_id: channelId }, query }, ...o })),
+      body(
+        await api.GET("/api/bot/spaces/{space_id}/channels/{channel_id}/messages", {
+          params: { path: { space_id: spaceId, channel_id: channelId }, query },
+          ...o,
+        }),
+      ),
 
     delete: async (spaceId: string, messageId: string, o: CallOptions = {}): Promise<void> => {
-      await api.DELETE("/api/bot/spaces/{space_id}/messages/{message_id}", { params: { path: { space_id: spaceId, message_id: messageId } }, ...o });
+      await api.DELETE("/api/bot/spaces/{space_id}/messages/{message_id}", {
+        params: { path: { space_id: spaceId, message_id: messageId } },
+        ...o,
+      });
     },
   };
 
@@ -106,7 +114,12 @@ export function createBot(opts: BotOptions) {
 
   const voice = {
     join: async (spaceId: string, channelId: string, o: CallOptions = {}): Promise<VoiceJoinResponse> =>
-      body(await api.POST("/api/bot/spaces/{space_id}/voice/{channel_id}/join", { params: { path: { space_id: spaceId, channel_id: channelId } }, ...o })),
+      body(
+        await api.POST("/api/bot/spaces/{space_id}/voice/{channel_id}/join", {
+          params: { path: { space_id: spaceId, channel_id: channelId } },
+          ...o,
+        }),
+      ),
   };
 
   /** The ephemeral reply to an invocation (spec 4.6): only the invoker sees it. */

@@ -34,7 +34,10 @@ export class CommandBuilder<O extends object = {}> {
   /** Type-only: carries the options' types for OptionsOf; never set at run time. */
   declare readonly __options?: O;
 
-  constructor(readonly name: string, readonly description: string) {}
+  constructor(
+    readonly name: string,
+    readonly description: string,
+  ) {}
 
   string<N extends string, R extends boolean = false>(name: N, o: StringOption & { required?: R }): CommandBuilder<Add<O, N, string, R>> {
     return this.add(name, "string", o);
@@ -60,7 +63,11 @@ export class CommandBuilder<O extends object = {}> {
     return { name: this.name, description: this.description, options: this.options.map((o) => ({ ...o })) };
   }
 
-  private add<T>(name: string, type: keyof OptionValueTypes, o: BaseOption & { choices?: Choice<string | number>[]; min?: number; max?: number }): CommandBuilder<T & object> {
+  private add<T>(
+    name: string,
+    type: keyof OptionValueTypes,
+    o: BaseOption & { choices?: Choice<string | number>[]; min?: number; max?: number },
+  ): CommandBuilder<T & object> {
     this.options.push({ name, type, ...o });
     return this as unknown as CommandBuilder<T & object>;
   }

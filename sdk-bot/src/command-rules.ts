@@ -4,8 +4,17 @@ import * as rules from "../../command-rules/index.ts";
 import { CommandValidationError } from "./errors.ts";
 
 export {
-  LIMITS, OPTION_TYPES, normalizeName, sameRegistry, toWire,
-  type CommandDeclaration, type CommandOptionDeclaration, type CommandOption, type CommandResponse, type NormalizedCommand, type OptionType,
+  LIMITS,
+  OPTION_TYPES,
+  normalizeName,
+  sameRegistry,
+  toWire,
+  type CommandDeclaration,
+  type CommandOptionDeclaration,
+  type CommandOption,
+  type CommandResponse,
+  type NormalizedCommand,
+  type OptionType,
 } from "../../command-rules/index.ts";
 
 function asValidationError<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R {

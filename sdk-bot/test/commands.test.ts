@@ -46,9 +46,19 @@ describe("local command checks", () => {
   });
 
   it("normalises like the server: names lowercased, descriptions trimmed, choice names cut to 100", () => {
-    const decls = [cmd({ name: " Roll ", description: " Roll dice ", options: [opt({ name: "Side", type: "integer", required: true, choices: [{ name: "n".repeat(150), value: 6 }] })] })];
+    const decls = [
+      cmd({
+        name: " Roll ",
+        description: " Roll dice ",
+        options: [opt({ name: "Side", type: "integer", required: true, choices: [{ name: "n".repeat(150), value: 6 }] })],
+      }),
+    ];
     expect(normalizeRegistry(decls)).toEqual([
-      { name: "roll", description: "Roll dice", options: [{ name: "side", type: "integer", description: "d", required: true, choices: [{ name: "n".repeat(100), value: 6 }] }] },
+      {
+        name: "roll",
+        description: "Roll dice",
+        options: [{ name: "side", type: "integer", description: "d", required: true, choices: [{ name: "n".repeat(100), value: 6 }] }],
+      },
     ]);
   });
 });
@@ -84,7 +94,13 @@ describe("syncCommands", () => {
   const bot = createBot({ baseUrl: "http://parley.test", token: `bot_${"b".repeat(48)}` });
   const roll = command("Roll", " Roll dice ").integer("sides", { description: "Sides", required: true, min: 2, max: 1000 });
   const registered = [
-    { name: "roll", description: "Roll dice", options: [{ max: 1000, min: 2, required: true, description: "Sides", type: "integer", name: "sides" }], version: 3, enabled: false },
+    {
+      name: "roll",
+      description: "Roll dice",
+      options: [{ max: 1000, min: 2, required: true, description: "Sides", type: "integer", name: "sides" }],
+      version: 3,
+      enabled: false,
+    },
   ];
 
   function server(list: object[]) {
@@ -106,18 +122,35 @@ describe("syncCommands", () => {
   });
 
   it("PUTs when a description, an option or the set of commands differs", async () => {
-    for (const list of [[], [{ ...registered[0], description: "Other" }], [{ ...registered[0], options: [] }], [...registered, { name: "x", description: "x", options: [], version: 1, enabled: true }]]) {
+    for (const list of [
+      [],
+      [{ ...registered[0], description: "Other" }],
+      [{ ...registered[0], options: [] }],
+      [...registered, { name: "x", description: "x", options: [], version: 1, enabled: true }],
+    ]) {
       const puts = server(list);
       const r = await bot.commands.sync([roll]);
       expect(r.changed).toBe(true);
-      expect(puts).toEqual([{ commands: [{ name: "Roll", description: " Roll dice ", options: [{ name: "sides", type: "integer", description: "Sides", required: true, min: 2, max: 1000 }] }] }]);
+      expect(puts).toEqual([
+        {
+          commands: [
+            {
+              name: "Roll",
+              description: " Roll dice ",
+              options: [{ name: "sides", type: "integer", description: "Sides", required: true, min: 2, max: 1000 }],
+            },
+          ],
+        },
+      ]);
     }
   });
 
   it("refuses an invalid registry before any request", async () => {
     const puts = server(registered);
     await expect(bot.commands.sync([cmd({ name: "a b" })])).rejects.toThrow('invalid command name: "a b" (allowed: a-z, 0-9, _ and -)');
-    await expect(bot.commands.put([cmd({ options: [opt({ name: "a" }), opt({ name: "b", required: true })] })])).rejects.toThrow("required options must come before optional ones");
+    await expect(bot.commands.put([cmd({ options: [opt({ name: "a" }), opt({ name: "b", required: true })] })])).rejects.toThrow(
+      "required options must come before optional ones",
+    );
     expect(puts).toEqual([]);
   });
 });

@@ -17,7 +17,19 @@ afterAll(() => mock.close());
 const bot = () => createBot({ baseUrl: BASE, token: TOKEN });
 const SPACE = "0196a000-0000-7000-8000-000000000001";
 const CHANNEL = "0196a000-0000-7000-8000-000000000002";
-const message = { id: "0196a000-0000-7000-8000-000000000003", space_id: SPACE, channel_id: CHANNEL, author_id: "0196a000-0000-7000-8000-000000000004", author_is_bot: true, kind: "bot", ciphertext: null, content: "hi", reply_to: null, reactions: [], created_at: "2026-01-01T00:00:00.000Z" };
+const message = {
+  id: "0196a000-0000-7000-8000-000000000003",
+  space_id: SPACE,
+  channel_id: CHANNEL,
+  author_id: "0196a000-0000-7000-8000-000000000004",
+  author_is_bot: true,
+  kind: "bot",
+  ciphertext: null,
+  content: "hi",
+  reply_to: null,
+  reactions: [],
+  created_at: "2026-01-01T00:00:00.000Z",
+};
 
 /** Answers with `answers` in turn (the last one repeats) and records when each request arrived. */
 function sequence(method: "get" | "post", path: string, answers: (() => Response)[]) {
@@ -31,7 +43,10 @@ function sequence(method: "get" | "post", path: string, answers: (() => Response
   return arrivals;
 }
 
-const tooMany = (headers: Record<string, string> = {}) => () => HttpResponse.json({ detail: "msg:ch:x:y > 5/1s" }, { status: 429, headers });
+const tooMany =
+  (headers: Record<string, string> = {}) =>
+  () =>
+    HttpResponse.json({ detail: "msg:ch:x:y > 5/1s" }, { status: 429, headers });
 const gaps = (a: { at: number }[]) => a.slice(1).map((x, i) => x.at - (a[i] as { at: number }).at);
 const sendPath = `/api/bot/spaces/${SPACE}/channels/${CHANNEL}/messages`;
 
@@ -48,8 +63,12 @@ describe("429 retries", () => {
   });
 
   it("waits 1.0 s when Retry-After is absent, makes 3 attempts in total, then throws RateLimitError", async () => {
-    const arrivals = sequence("get", "/api/bot/commands", [() => HttpResponse.json({ detail: "bot:b > 1000/60s" }, { status: 429, headers: { "X-Request-Id": "req-42" } })]);
-    const err = await bot().commands.list().catch((e: unknown) => e);
+    const arrivals = sequence("get", "/api/bot/commands", [
+      () => HttpResponse.json({ detail: "bot:b > 1000/60s" }, { status: 429, headers: { "X-Request-Id": "req-42" } }),
+    ]);
+    const err = await bot()
+      .commands.list()
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(RateLimitError);
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ status: 429, detail: "bot:b > 1000/60s", requestId: "req-42", attempts: 3, retryAfterSeconds: undefined });
@@ -74,7 +93,9 @@ describe("429 retries", () => {
     const ctl = new AbortController();
     const started = performance.now();
     setTimeout(() => ctl.abort(), 100);
-    const err = await bot().commands.list({ signal: ctl.signal }).catch((e: unknown) => e);
+    const err = await bot()
+      .commands.list({ signal: ctl.signal })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(DOMException);
     expect((err as DOMException).name).toBe("AbortError");
     expect(performance.now() - started).toBeLessThan(1000);
@@ -84,8 +105,12 @@ describe("429 retries", () => {
 
 describe("no retries", () => {
   it.each([500, 502, 503])("%i is not retried and becomes an ApiError with status and detail", async (status) => {
-    const arrivals = sequence("get", "/api/bot/commands", [() => HttpResponse.json({ detail: "internal error" }, { status, headers: { "X-Request-Id": "r1" } })]);
-    const err = await bot().commands.list().catch((e: unknown) => e);
+    const arrivals = sequence("get", "/api/bot/commands", [
+      () => HttpResponse.json({ detail: "internal error" }, { status, headers: { "X-Request-Id": "r1" } }),
+    ]);
+    const err = await bot()
+      .commands.list()
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err).not.toBeInstanceOf(RateLimitError);
     expect(err).toMatchObject({ status, detail: "internal error", requestId: "r1" });
@@ -95,7 +120,9 @@ describe("no retries", () => {
   it("4xx answers carry detail and the 422 errors list", async () => {
     const errors = [{ location: "body", path: "/content", message: "must NOT have more than 10000 characters", code: "maxLength" }];
     sequence("post", sendPath, [() => HttpResponse.json({ detail: "content too long", errors }, { status: 422 })]);
-    const err = await bot().messages.send(SPACE, CHANNEL, "x").catch((e: unknown) => e);
+    const err = await bot()
+      .messages.send(SPACE, CHANNEL, "x")
+      .catch((e: unknown) => e);
     expect(err).toMatchObject({ status: 422, detail: "content too long", errors });
     sequence("post", sendPath, [() => HttpResponse.json({ detail: "missing scope: messages.send" }, { status: 403 })]);
     await expect(bot().messages.send(SPACE, CHANNEL, "x")).rejects.toMatchObject({ status: 403, detail: "missing scope: messages.send" });
@@ -109,7 +136,9 @@ describe("no retries", () => {
   it("a network error passes through unwrapped and is not retried", async () => {
     let calls = 0;
     mock.use(http.get(`${BASE}/api/bot/commands`, () => (calls++, HttpResponse.error())));
-    const err = await bot().commands.list().catch((e: unknown) => e);
+    const err = await bot()
+      .commands.list()
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(TypeError);
     expect(err).not.toBeInstanceOf(ApiError);
     expect(calls).toBe(1);
@@ -134,7 +163,9 @@ describe("no retries", () => {
 
   it("a time-out (AbortSignal.timeout) surfaces as the TimeoutError, not wrapped", async () => {
     mock.use(http.get(`${BASE}/api/bot/commands`, async () => (await new Promise((r) => setTimeout(r, 2000)), HttpResponse.json([]))));
-    const err = await bot().commands.list({ signal: AbortSignal.timeout(100) }).catch((e: unknown) => e);
+    const err = await bot()
+      .commands.list({ signal: AbortSignal.timeout(100) })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(DOMException);
     expect((err as DOMException).name).toBe("TimeoutError");
   });

@@ -4,8 +4,16 @@ import { ApiError as ClientApiError } from "../../sdk-client/src/index.ts";
 import { ApiError as BotApiError } from "../src/index.ts";
 
 it("sdk-bot's and sdk-client's ApiError carry status, detail, errors, requestId, method and url alike", () => {
-  const init = { status: 422, detail: "body /name: too long", errors: [{ location: "body" as const, path: "/name", message: "too long", code: "maxLength" }], requestId: "req-1", method: "POST", url: "http://x/api/spaces" };
-  const pick = (e: object) => Object.fromEntries(["status", "detail", "errors", "requestId", "method", "url"].map((k) => [k, (e as Record<string, unknown>)[k]]));
+  const init = {
+    status: 422,
+    detail: "body /name: too long",
+    errors: [{ location: "body" as const, path: "/name", message: "too long", code: "maxLength" }],
+    requestId: "req-1",
+    method: "POST",
+    url: "http://x/api/spaces",
+  };
+  const pick = (e: object) =>
+    Object.fromEntries(["status", "detail", "errors", "requestId", "method", "url"].map((k) => [k, (e as Record<string, unknown>)[k]]));
   expect(pick(new BotApiError(init))).toEqual(init);
   expect(pick(new ClientApiError(init))).toEqual(init);
   const bare = { status: 500, detail: "internal error", method: "GET", url: "http://x/" };

@@ -10,7 +10,8 @@ import { afterAll, expect, it } from "vitest";
 const pkgDir = join(import.meta.dirname, "..");
 const work = mkdtempSync(join(tmpdir(), "sdk-bot-pack-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
-const run = (cmd: string, args: string[], cwd: string) => execFileSync(cmd, args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+const run = (cmd: string, args: string[], cwd: string) =>
+  execFileSync(cmd, args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
 
 it("npm pack gives a tarball that installs and runs in an empty folder", { timeout: 240_000 }, () => {
   run(process.execPath, ["scripts/build.mjs"], pkgDir);
@@ -40,7 +41,12 @@ const bot = createBot({ baseUrl: "http://127.0.0.1:1", token: "bot_" + "0".repea
 console.log(JSON.stringify({ t, same, client: typeof bot.commands.sync, errors: typeof RateLimitError }));
 `,
   );
-  expect(JSON.parse(run(process.execPath, ["main.mjs"], app))).toEqual({ t: 1700000000, same: true, client: "function", errors: "function" });
+  expect(JSON.parse(run(process.execPath, ["main.mjs"], app))).toEqual({
+    t: 1700000000,
+    same: true,
+    client: "function",
+    errors: "function",
+  });
 
   // The declarations stand alone: a strict consumer type-checks against them (skipLibCheck off).
   writeFileSync(
@@ -64,7 +70,27 @@ export { r, h };
   const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
   const out = (() => {
     try {
-      return run(process.execPath, [tsc, "--noEmit", "--strict", "--module", "nodenext", "--moduleResolution", "nodenext", "--target", "es2022", "--types", "node", "--typeRoots", join(pkgDir, "..", "node_modules", "@types"), "consumer.ts", "readme.ts"], app);
+      return run(
+        process.execPath,
+        [
+          tsc,
+          "--noEmit",
+          "--strict",
+          "--module",
+          "nodenext",
+          "--moduleResolution",
+          "nodenext",
+          "--target",
+          "es2022",
+          "--types",
+          "node",
+          "--typeRoots",
+          join(pkgDir, "..", "node_modules", "@types"),
+          "consumer.ts",
+          "readme.ts",
+        ],
+        app,
+      );
     } catch (err) {
       return String((err as { stdout?: string }).stdout) + String((err as { stderr?: string }).stderr);
     }

@@ -87,7 +87,9 @@ describe("createWebhookHandler (node:http)", () => {
     const wrong = await deliver(url, event, { secret: "whsec_other" });
     expect(wrong.status).toBe(400);
     expect(await wrong.json()).toEqual({ detail: expect.stringContaining("no signature matches") });
-    const stale = await deliver(url, event, { header: signPayload(JSON.stringify(event), SECRET, { timestamp: Math.floor(Date.now() / 1000) - 301 }) });
+    const stale = await deliver(url, event, {
+      header: signPayload(JSON.stringify(event), SECRET, { timestamp: Math.floor(Date.now() / 1000) - 301 }),
+    });
     expect(stale.status).toBe(400);
     expect((await deliver(url, event, { header: "nonsense" })).status).toBe(400);
     expect(calls).toBe(0);
@@ -128,12 +130,22 @@ describe("expressWebhook", () => {
   it("works behind express.raw and tells a parsed body apart (400, pass the raw request body)", async () => {
     const got: string[] = [];
     const errors: unknown[] = [];
-    const receiver = new WebhookReceiver({ secret: SECRET, onError: (e) => void errors.push(e) }).on("webhook.ping", (e) => void got.push(e.data.webhook_id));
+    const receiver = new WebhookReceiver({ secret: SECRET, onError: (e) => void errors.push(e) }).on(
+      "webhook.ping",
+      (e) => void got.push(e.data.webhook_id),
+    );
     const app = express();
     app.post("/hook", express.raw({ type: "application/json" }), expressWebhook(receiver));
     app.post("/parsed", express.json(), expressWebhook(receiver));
     const url = await listen(app);
-    const ping = { id: crypto.randomUUID(), type: "webhook.ping", space_id: null, delivered_at: new Date().toISOString(), bot_user_id: "b", data: { webhook_id: "w-1" } };
+    const ping = {
+      id: crypto.randomUUID(),
+      type: "webhook.ping",
+      space_id: null,
+      delivered_at: new Date().toISOString(),
+      bot_user_id: "b",
+      data: { webhook_id: "w-1" },
+    };
     expect((await deliver(url, ping)).status).toBe(200);
     const parsed = await deliver(url.replace("/hook", "/parsed"), { ...ping, id: crypto.randomUUID() });
     expect(parsed.status).toBe(400);

@@ -20,7 +20,15 @@ export class ApiError extends Error {
   /** URL of the request that failed. */
   readonly url: string;
 
-  constructor(init: { status: number; detail: string; errors?: ValidationIssue[]; requestId?: string | null; body?: unknown; method: string; url: string }) {
+  constructor(init: {
+    status: number;
+    detail: string;
+    errors?: ValidationIssue[];
+    requestId?: string | null;
+    body?: unknown;
+    method: string;
+    url: string;
+  }) {
     super(`${init.method} ${pathOf(init.url)} → ${init.status}: ${init.detail}`);
     this.status = init.status;
     this.detail = init.detail;
@@ -34,7 +42,12 @@ export class ApiError extends Error {
   /** Builds the error from an answer whose body was already parsed (openapi-fetch's `error`). */
   static fromParsed(response: Response, body: unknown, method: string): ApiError {
     const obj = typeof body === "object" && body !== null ? (body as Record<string, unknown>) : {};
-    const detail = typeof obj.detail === "string" ? obj.detail : typeof body === "string" && body ? body.slice(0, 200) : response.statusText || `HTTP ${response.status}`;
+    const detail =
+      typeof obj.detail === "string"
+        ? obj.detail
+        : typeof body === "string" && body
+          ? body.slice(0, 200)
+          : response.statusText || `HTTP ${response.status}`;
     return new ApiError({
       status: response.status,
       detail,

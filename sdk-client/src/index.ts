@@ -7,7 +7,16 @@ export type * from "./types.ts";
 export type { paths, components } from "./generated.ts";
 /** Every enum of the contract: `Scope` (type) and `ScopeValues` (its values), `EventType`, `SpaceRole`, … */
 export * from "../../generated/enums.ts";
-export { connectRealtime, RealtimeClient, RealtimeClosedError, type Disconnected, type RealtimeEvents, type RealtimeOptions, type RealtimeState, type PresenceSelection } from "./realtime/client.ts";
+export {
+  connectRealtime,
+  RealtimeClient,
+  RealtimeClosedError,
+  type Disconnected,
+  type RealtimeEvents,
+  type RealtimeOptions,
+  type RealtimeState,
+  type PresenceSelection,
+} from "./realtime/client.ts";
 export { backoffDelay, type BackoffOptions } from "./realtime/backoff.ts";
 export { isFrame, parseFrame } from "./realtime/frames.ts";
 export type * from "./realtime/frames.ts";

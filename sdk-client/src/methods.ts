@@ -10,8 +10,12 @@ type NoContent<T> = [T] extends [never] ? undefined : T;
 type InitParam<Init> = RequiredKeysOf<Init> extends never ? [(Init & { [key: string]: unknown })?] : [Init & { [key: string]: unknown }];
 
 /** The success body of `method path` (undefined for 204). */
-export type ResultOf<M extends HttpMethod, P extends PathsWithMethod<paths, M>, Init = {}> =
-  paths[P][M] extends infer Op extends Record<string | number, unknown> ? NoContent<NonNullable<FetchResponse<Op, Init, Media>["data"]>> : never;
+export type ResultOf<M extends HttpMethod, P extends PathsWithMethod<paths, M>, Init = {}> = paths[P][M] extends infer Op extends Record<
+  string | number,
+  unknown
+>
+  ? NoContent<NonNullable<FetchResponse<Op, Init, Media>["data"]>>
+  : never;
 
 export type ApiMethod<M extends HttpMethod> = <P extends PathsWithMethod<paths, M>, Init extends MaybeOptionalInit<paths[P], M>>(
   url: P,

@@ -9,7 +9,10 @@ function reachable(entry: string, seen = new Set<string>()): Map<string, string[
     if (seen.has(file)) return;
     seen.add(file);
     const specs = [...readFileSync(file, "utf8").matchAll(/^(?:import|export)\b(?!\s+type\b)[^;]*?from\s+"([^"]+)"/gm)].map((m) => m[1]!);
-    out.set(file, specs.filter((s) => !s.startsWith(".")));
+    out.set(
+      file,
+      specs.filter((s) => !s.startsWith(".")),
+    );
     for (const s of specs) if (s.startsWith(".")) visit(resolve(dirname(file), s));
   };
   visit(entry);

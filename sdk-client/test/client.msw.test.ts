@@ -11,10 +11,27 @@ beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-const user = { id: "0193a000-0000-7000-8000-000000000001", username: "ada", display_name: null, bio: "", default_avatar_index: 1, is_bot: false, is_anonymous: false, created_at: "2026-11-22T04:12:20.486Z" };
+const user = {
+  id: "0193a000-0000-7000-8000-000000000001",
+  username: "ada",
+  display_name: null,
+  bio: "",
+  default_avatar_index: 1,
+  is_bot: false,
+  is_anonymous: false,
+  created_at: "2026-11-22T04:12:20.486Z",
+};
 
 function tokens(n: number): TokenResponse {
-  return { access_token: `access-${n}`, refresh_token: `refresh-${n}`, token_type: "bearer", expires_in: 900, device_id: "d", user, requires_2fa: false } as TokenResponse;
+  return {
+    access_token: `access-${n}`,
+    refresh_token: `refresh-${n}`,
+    token_type: "bearer",
+    expires_in: 900,
+    device_id: "d",
+    user,
+    requires_2fa: false,
+  } as TokenResponse;
 }
 
 /** /api/auth/me that accepts only `valid`; counts refreshes, which take `refreshDelayMs`. */
@@ -24,7 +41,8 @@ function meAndRefresh(opts: { valid: string; refreshOk?: boolean; refreshDelayMs
     http.get(`${BASE}/api/auth/me`, ({ request }) => {
       const auth = request.headers.get("authorization");
       seen.me.push(auth);
-      if (auth !== `Bearer ${opts.valid}`) return HttpResponse.json({ detail: "not authenticated" }, { status: 401, headers: { "x-request-id": "req-401" } });
+      if (auth !== `Bearer ${opts.valid}`)
+        return HttpResponse.json({ detail: "not authenticated" }, { status: 401, headers: { "x-request-id": "req-401" } });
       return HttpResponse.json(user);
     }),
     http.post(`${BASE}/api/auth/refresh`, async ({ request }) => {
@@ -40,7 +58,11 @@ function meAndRefresh(opts: { valid: string; refreshOk?: boolean; refreshDelayMs
 
 describe("ApiError", () => {
   it("carries status, detail and request id of a plain error", async () => {
-    server.use(http.get(`${BASE}/api/spaces/:id`, () => HttpResponse.json({ detail: "space not found" }, { status: 404, headers: { "X-Request-Id": "req-1" } })));
+    server.use(
+      http.get(`${BASE}/api/spaces/:id`, () =>
+        HttpResponse.json({ detail: "space not found" }, { status: 404, headers: { "X-Request-Id": "req-1" } }),
+      ),
+    );
     const client = createClient({ baseUrl: BASE, token: "t" });
     const err = await client.spaces.get("0193a000-0000-7000-8000-000000000009").catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
@@ -50,7 +72,11 @@ describe("ApiError", () => {
 
   it("carries the 422 list of issues", async () => {
     const issues = [{ location: "body", path: "/name", message: "must NOT have more than 100 characters", code: "maxLength" }];
-    server.use(http.post(`${BASE}/api/spaces`, () => HttpResponse.json({ detail: "name: must NOT have more than 100 characters", errors: issues }, { status: 422 })));
+    server.use(
+      http.post(`${BASE}/api/spaces`, () =>
+        HttpResponse.json({ detail: "name: must NOT have more than 100 characters", errors: issues }, { status: 422 }),
+      ),
+    );
     const client = createClient({ baseUrl: BASE, token: "t" });
     const err = (await client.spaces.create({ name: "x".repeat(101), visibility: "private" }).catch((e: unknown) => e)) as ApiError;
     expect(err.status).toBe(422);
@@ -61,7 +87,9 @@ describe("ApiError", () => {
 
   it("uses the text of a body that is not JSON", async () => {
     server.use(http.get(`${BASE}/api/auth/me`, () => new HttpResponse("bad gateway", { status: 502, statusText: "Bad Gateway" })));
-    const err = (await createClient({ baseUrl: BASE, token: "t" }).me().catch((e: unknown) => e)) as ApiError;
+    const err = (await createClient({ baseUrl: BASE, token: "t" })
+      .me()
+      .catch((e: unknown) => e)) as ApiError;
     expect(err).toMatchObject({ status: 502, detail: "bad gateway" });
   });
 
@@ -95,13 +123,17 @@ describe("token refresh", () => {
     server.use(
       http.post(`${BASE}/api/spaces`, async ({ request }) => {
         bodies.push(await request.json());
-        if (request.headers.get("authorization") !== "Bearer access-2") return HttpResponse.json({ detail: "not authenticated" }, { status: 401 });
+        if (request.headers.get("authorization") !== "Bearer access-2")
+          return HttpResponse.json({ detail: "not authenticated" }, { status: 401 });
         return HttpResponse.json({ id: "s" }, { status: 201 });
       }),
     );
     const client = createClient({ baseUrl: BASE, token: "access-1", refreshToken: "refresh-1" });
     await client.POST("/api/spaces", { body: { name: "Den", visibility: "private" } });
-    expect(bodies).toEqual([{ name: "Den", visibility: "private" }, { name: "Den", visibility: "private" }]);
+    expect(bodies).toEqual([
+      { name: "Den", visibility: "private" },
+      { name: "Den", visibility: "private" },
+    ]);
   });
 
   it("concurrent 401s share one refresh", async () => {
@@ -144,7 +176,10 @@ describe("token refresh", () => {
     const seen = meAndRefresh({ valid: "access-2" });
     server.use(http.post(`${BASE}/api/auth/login`, () => HttpResponse.json({ detail: "invalid credentials" }, { status: 401 })));
     const client = createClient({ baseUrl: BASE, token: "access-1", refreshToken: "refresh-1" });
-    await expect(client.login({ login: "ada", password: "wrong-password" })).rejects.toMatchObject({ status: 401, detail: "invalid credentials" });
+    await expect(client.login({ login: "ada", password: "wrong-password" })).rejects.toMatchObject({
+      status: 401,
+      detail: "invalid credentials",
+    });
     expect(seen.refreshes).toBe(0);
   });
 
@@ -185,7 +220,9 @@ describe("no retries beyond the refresh", () => {
 
   it("network errors pass through unwrapped", async () => {
     server.use(http.get(`${BASE}/api/auth/me`, () => HttpResponse.error()));
-    const err = await createClient({ baseUrl: BASE, token: "t" }).me().catch((e: unknown) => e);
+    const err = await createClient({ baseUrl: BASE, token: "t" })
+      .me()
+      .catch((e: unknown) => e);
     expect(err).not.toBeInstanceOf(ApiError);
     expect(err).toBeInstanceOf(TypeError);
   });

@@ -38,7 +38,12 @@ it("registers, signs in, and calls typed endpoints; errors carry the server's de
 it("concurrent 401s share one refresh of the rotating token; the session survives", async () => {
   const user = await registerUser(server.url);
   const reported: TokenResponse[] = [];
-  const client = createClient({ baseUrl: server.url, token: "expired.or.bogus", refreshToken: user.refreshToken, onTokens: (t) => void reported.push(t) });
+  const client = createClient({
+    baseUrl: server.url,
+    token: "expired.or.bogus",
+    refreshToken: user.refreshToken,
+    onTokens: (t) => void reported.push(t),
+  });
   const all = await Promise.all(Array.from({ length: 6 }, () => client.me()));
   expect(all.every((u) => u.id === user.id)).toBe(true);
   expect(reported).toHaveLength(1);

@@ -22,7 +22,11 @@ afterAll(async () => {
 async function register(name: string): Promise<{ client: ParleyClient; userId: string; deviceId: string }> {
   const client = createClient({ baseUrl: server.url });
   const tag = randomBytes(4).toString("hex");
-  const reg = await client.register({ username: `${name}_${tag}`, email: `${name}_${tag}@example.test`, password: `pw-${tag}-long-enough` });
+  const reg = await client.register({
+    username: `${name}_${tag}`,
+    email: `${name}_${tag}@example.test`,
+    password: `pw-${tag}-long-enough`,
+  });
   return { client, userId: reg.user.id, deviceId: reg.device_id };
 }
 
@@ -43,7 +47,13 @@ describe("a device added while offline", () => {
     const rt = connectRealtime({ baseUrl: server.url, tokenProvider: () => alice.client.freshAccessToken() });
     opened.push(rt);
     await rt.ready();
-    const aliceE2e = await E2EClient.open({ client: alice.client, store: new MemoryStore(), userId: alice.userId, deviceId: alice.deviceId, ...opts });
+    const aliceE2e = await E2EClient.open({
+      client: alice.client,
+      store: new MemoryStore(),
+      userId: alice.userId,
+      deviceId: alice.deviceId,
+      ...opts,
+    });
     aliceE2e.attach(rt);
     await aliceE2e.ensureGroup(space.id, channelId);
     expect(await aliceE2e.epoch(channelId)).toBe(1);

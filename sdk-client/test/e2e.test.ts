@@ -26,21 +26,37 @@ interface Person {
   rt: RealtimeClient;
 }
 
-async function person(name: string, store = new MemoryStore() as ConstructorParameters<typeof MemoryStore> extends [] ? MemoryStore | FileStore : never): Promise<Person> {
+async function person(
+  name: string,
+  store = new MemoryStore() as ConstructorParameters<typeof MemoryStore> extends [] ? MemoryStore | FileStore : never,
+): Promise<Person> {
   const client = createClient({ baseUrl: server.url });
   const tag = randomBytes(4).toString("hex");
-  const reg = await client.register({ username: `${name}_${tag}`, email: `${name}_${tag}@example.test`, password: `pw-${tag}-long-enough` });
+  const reg = await client.register({
+    username: `${name}_${tag}`,
+    email: `${name}_${tag}@example.test`,
+    password: `pw-${tag}-long-enough`,
+  });
   const rt = connectRealtime({ baseUrl: server.url, tokenProvider: () => client.freshAccessToken() });
   opened.push(rt);
   await rt.ready();
-  const e2e = await E2EClient.open({ client, store, userId: reg.user.id, deviceId: reg.device_id, minKeyPackages: 3, batchSize: 5, welcomeWaitMs: 1000 });
+  const e2e = await E2EClient.open({
+    client,
+    store,
+    userId: reg.user.id,
+    deviceId: reg.device_id,
+    minKeyPackages: 3,
+    batchSize: 5,
+    welcomeWaitMs: 1000,
+  });
   e2e.attach(rt);
   return { name, id: reg.user.id, client, e2e, rt };
 }
 
 let alice: Person, bob: Person, carol: Person;
 let spaceId: string, channelId: string;
-const texts = async (p: Person) => (await p.e2e.read(spaceId, channelId, { limit: 100 })).filter((m) => m.message.kind === "user").map((m) => m.text);
+const texts = async (p: Person) =>
+  (await p.e2e.read(spaceId, channelId, { limit: 100 })).filter((m) => m.message.kind === "user").map((m) => m.text);
 
 beforeAll(async () => {
   server = await startTestServer({ env: { LOG_LEVEL: "debug" } });
@@ -75,17 +91,23 @@ describe("encrypted chat", () => {
     for (const p of [alice, bob, carol]) expect(await texts(p), p.name).toEqual(expected);
     // The server stored MLS ciphertext only.
     const raw = await alice.client.messages.list(spaceId, channelId);
-    for (const m of raw.filter((x) => x.kind === "user")) expect(Buffer.from(m.ciphertext!, "base64").toString("latin1")).not.toContain(MARK);
+    for (const m of raw.filter((x) => x.kind === "user"))
+      expect(Buffer.from(m.ciphertext!, "base64").toString("latin1")).not.toContain(MARK);
   });
 
   it("a kicked user cannot decrypt messages sent after the removal commit", async () => {
     const before = (await alice.e2e.epoch(channelId))!;
     const members = await alice.client.GET("/api/spaces/{space_id}/members", { params: { path: { space_id: spaceId } } });
     const carolMember = members.find((m) => m.user_id === carol.id)!;
-    await alice.client.DELETE("/api/spaces/{space_id}/members/{member_id}", { params: { path: { space_id: spaceId, member_id: carolMember.member_id } } });
+    await alice.client.DELETE("/api/spaces/{space_id}/members/{member_id}", {
+      params: { path: { space_id: spaceId, member_id: carolMember.member_id } },
+    });
     // The e2e:membership frame makes a member's client commit the Remove.
     await expect.poll(async () => (await alice.e2e.epoch(channelId)) ?? 0, { timeout: 10_000, interval: 50 }).toBeGreaterThan(before);
-    await vi.waitFor(async () => expect(await bob.e2e.epoch(channelId)).toBe(await alice.e2e.epoch(channelId)), { timeout: 10_000, interval: 50 });
+    await vi.waitFor(async () => expect(await bob.e2e.epoch(channelId)).toBe(await alice.e2e.epoch(channelId)), {
+      timeout: 10_000,
+      interval: 50,
+    });
     const secret = await bob.e2e.send(spaceId, channelId, `${MARK} after carol left`);
     expect(await alice.e2e.decrypt(secret)).toBe(`${MARK} after carol left`);
     // Even with the ciphertext in hand, carol's client cannot read it.
@@ -100,7 +122,17 @@ describe("encrypted chat", () => {
     const seen = await dave.e2e.read(spaceId, channelId, { limit: 100 });
     expect(seen[0]!.message.id).toBe(afterJoin.id);
     expect(seen[0]!.text).toBe(`${MARK} welcome dave`);
-    expect(seen.slice(1).filter((m) => m.message.kind === "user").map((m) => m.text)).toEqual(seen.slice(1).filter((m) => m.message.kind === "user").map(() => null));
+    expect(
+      seen
+        .slice(1)
+        .filter((m) => m.message.kind === "user")
+        .map((m) => m.text),
+    ).toEqual(
+      seen
+        .slice(1)
+        .filter((m) => m.message.kind === "user")
+        .map(() => null),
+    );
     expect(await bob.e2e.decrypt(afterJoin)).toBe(`${MARK} welcome dave`);
   });
 
@@ -119,7 +151,8 @@ describe("encrypted chat", () => {
         const decoded = c.data_type === "bytea" ? Buffer.from(v.replace(/^\\x/, ""), "hex").toString("latin1") : v;
         if (decoded.includes(MARK)) hits.push(`${c.table_name}.${c.column_name}`);
         // Base64 columns must not hide it either.
-        if (/^[A-Za-z0-9+/]+={0,2}$/.test(v) && Buffer.from(v, "base64").toString("latin1").includes(MARK)) hits.push(`${c.table_name}.${c.column_name} (base64)`);
+        if (/^[A-Za-z0-9+/]+={0,2}$/.test(v) && Buffer.from(v, "base64").toString("latin1").includes(MARK))
+          hits.push(`${c.table_name}.${c.column_name} (base64)`);
       }
     }
     expect(hits).toEqual([]);
@@ -127,9 +160,13 @@ describe("encrypted chat", () => {
   });
 
   it("a bot's message list never shows user ciphertext", async () => {
-    const owner = (alice.client.tokens().accessToken)!;
+    const owner = alice.client.tokens().accessToken!;
     const bot = await createBot(server.url, owner);
-    const installed = await api(server.url).post(`/api/spaces/${spaceId}/bots`, { bot_user_id: bot.id, scopes: ["messages.send"], allowed_channel_ids: [channelId] }, { token: owner });
+    const installed = await api(server.url).post(
+      `/api/spaces/${spaceId}/bots`,
+      { bot_user_id: bot.id, scopes: ["messages.send"], allowed_channel_ids: [channelId] },
+      { token: owner },
+    );
     expect(installed.status).toBe(201);
     const list = await api(server.url).get(`/api/bot/spaces/${spaceId}/channels/${channelId}/messages`, { bot: bot.token });
     expect(list.status).toBe(200);

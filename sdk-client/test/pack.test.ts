@@ -43,7 +43,12 @@ it("npm pack produces a tarball that installs and runs in an empty folder", { ti
   expect(snippet).toBeTruthy();
   writeFileSync(join(app, "example.mjs"), snippet!);
   // Asynchronously: the server runs in this very process and must keep answering.
-  const { stdout: out } = await promisify(execFile)(process.execPath, ["example.mjs"], { cwd: app, encoding: "utf8", env: { ...process.env, PARLEY_URL: server.url }, timeout: 30_000 });
+  const { stdout: out } = await promisify(execFile)(process.execPath, ["example.mjs"], {
+    cwd: app,
+    encoding: "utf8",
+    env: { ...process.env, PARLEY_URL: server.url },
+    timeout: 30_000,
+  });
   expect(out).toMatch(/new tokens for demo_/);
   expect(out).toMatch(/ready \{[\s\S]*type: 'ready'/);
   expect(out).toMatch(/message [0-9a-f-]{36}/);
@@ -72,7 +77,29 @@ it("npm pack produces a tarball that installs and runs in an empty folder", { ti
   const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
   const typecheck = () => {
     try {
-      return execFileSync(process.execPath, [tsc, "--noEmit", "--strict", "--module", "nodenext", "--moduleResolution", "nodenext", "--target", "es2022", "--lib", "es2022,dom", "--types", "node", "--typeRoots", join(PKG, "..", "node_modules", "@types"), "check.ts", "readme.ts"], { cwd: app, encoding: "utf8" });
+      return execFileSync(
+        process.execPath,
+        [
+          tsc,
+          "--noEmit",
+          "--strict",
+          "--module",
+          "nodenext",
+          "--moduleResolution",
+          "nodenext",
+          "--target",
+          "es2022",
+          "--lib",
+          "es2022,dom",
+          "--types",
+          "node",
+          "--typeRoots",
+          join(PKG, "..", "node_modules", "@types"),
+          "check.ts",
+          "readme.ts",
+        ],
+        { cwd: app, encoding: "utf8" },
+      );
     } catch (err) {
       return String((err as { stdout?: string }).stdout);
     }

@@ -4,7 +4,16 @@ import { WebSocket } from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../test/helpers/server.ts";
 import { registerUser, type TestUser } from "../../test/helpers/users.ts";
-import { createClient, isFrame, type Disconnected, type MessageCreatedFrame, type PresenceSubscribedFrame, type ServerFrame, type WebSocketConstructor, type WebSocketLike } from "../src/index.ts";
+import {
+  createClient,
+  isFrame,
+  type Disconnected,
+  type MessageCreatedFrame,
+  type PresenceSubscribedFrame,
+  type ServerFrame,
+  type WebSocketConstructor,
+  type WebSocketLike,
+} from "../src/index.ts";
 import { connectRealtime } from "../src/node.ts";
 
 let server: TestServer;
@@ -115,7 +124,12 @@ describe("connectRealtime", () => {
       rt.on("presence:subscribed", (f) => answers.push(f));
       rt.subscribePresence(space.id, { userIds: [user.id] });
       await expect.poll(() => answers.length).toBe(1);
-      expect(answers[0]).toEqual({ type: "presence:subscribed", space_id: space.id, online_count: 1, presences: [{ user_id: user.id, status: "online", custom_status: null }] });
+      expect(answers[0]).toEqual({
+        type: "presence:subscribed",
+        space_id: space.id,
+        online_count: 1,
+        presences: [{ user_id: user.id, status: "online", custom_status: null }],
+      });
       // The server forgets subscriptions with the socket: after a reconnect the client sends it again by itself.
       const again = new Promise<void>((resolve) => rt.once("connected", () => resolve()));
       await createClient({ baseUrl: base, token: user.token }).DELETE("/api/auth/devices");
@@ -164,7 +178,14 @@ describe("connectRealtime", () => {
       }
     }
     const fire = (fn: ((ev: never) => void) | null, ev: unknown) => (fn as ((ev: unknown) => void) | null)?.(ev);
-    const rt = connectRealtime({ baseUrl: base, tokenProvider: () => alice.token, WebSocket: Deaf satisfies WebSocketConstructor, heartbeatMs: 150, pongTimeoutMs: 150, backoff: fastBackoff });
+    const rt = connectRealtime({
+      baseUrl: base,
+      tokenProvider: () => alice.token,
+      WebSocket: Deaf satisfies WebSocketConstructor,
+      heartbeatMs: 150,
+      pongTimeoutMs: 150,
+      backoff: fastBackoff,
+    });
     try {
       const first = await rt.ready();
       const drop = await new Promise<Disconnected>((resolve) => rt.once("disconnected", resolve));

@@ -15,8 +15,18 @@ import { BotAuthenticator, BotsService, botAccountRoutes, botAuth } from "./feat
 import { CommandsService, commandRoutes } from "./features/commands/index.ts";
 import { Audience, InstallResolver, InstallsService, installRoutes } from "./features/installs/index.ts";
 import {
-  AccessTokens, AuthService, BruteForceGuard, DevicesService, EmailFlows, Passwords, SessionGuard, TwoFactorService, UserAuthenticator,
-  authRoutes, currentUser, userAuth,
+  AccessTokens,
+  AuthService,
+  BruteForceGuard,
+  DevicesService,
+  EmailFlows,
+  Passwords,
+  SessionGuard,
+  TwoFactorService,
+  UserAuthenticator,
+  authRoutes,
+  currentUser,
+  userAuth,
 } from "./features/auth/index.ts";
 import { forwardSpaceEvents, memberEventOutbox, startWebhooks, webhookRoutes, type WebhookEngine } from "./features/webhooks/index.ts";
 import { createMailer } from "./platform/mailer.ts";
@@ -84,7 +94,18 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     ...{ passwords, limiters: platform.limiters, registry: platform.metrics.registry },
   });
   const devices = new DevicesService(db, sessions);
-  const authService = new AuthService({ db, tokens: accessTokens, sessions, clock, adminEmails: config.adminEmails, twoFactor, emails, bruteForce, userRows, passwords });
+  const authService = new AuthService({
+    db,
+    tokens: accessTokens,
+    sessions,
+    clock,
+    adminEmails: config.adminEmails,
+    twoFactor,
+    emails,
+    bruteForce,
+    userRows,
+    passwords,
+  });
   const realtime = new RealtimePublisher(pubsub);
   const webhooks = await startWebhooks(platform, config.role !== "api", audience);
   const presence = await createPresence({
@@ -96,7 +117,11 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   // Member events' webhook deliveries are written in the transaction of the change that made them (the outbox).
   const memberOutbox = memberEventOutbox(webhooks.dispatcher, audience);
   const spacesService = new SpacesService({ db, clock, events: spaceEvents, outbox: memberOutbox, limiters: platform.limiters });
-  const installsService = new InstallsService(db, installResolver, webhooks.dispatcher, { events: spaceEvents, outbox: memberOutbox, clock });
+  const installsService = new InstallsService(db, installResolver, webhooks.dispatcher, {
+    events: spaceEvents,
+    outbox: memberOutbox,
+    clock,
+  });
   const membersService = new MembersService({ db, clock, events: spaceEvents, outbox: memberOutbox, bots: installsService, presence });
   forwardSpaceEvents(db, spaceEvents, webhooks.dispatcher, audience);
   spaceEvents.on("member.left", (e) => installsService.memberLeft(e));
@@ -187,7 +212,10 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     authenticate: (token) => userAuthenticator.resolveSocket(token),
     liveSessions: (ids) => sessions.liveAmong(ids),
     revocations: (handler) => sessions.onRevoked(handler),
-    presence: { resolve: (spaceId, sel) => presence.resolveSelection(spaceId, sel), snapshot: (spaceId, ids, viewer) => presence.snapshot(spaceId, ids, viewer) },
+    presence: {
+      resolve: (spaceId, sel) => presence.resolveSelection(spaceId, sel),
+      snapshot: (spaceId, ids, viewer) => presence.snapshot(spaceId, ids, viewer),
+    },
     now: () => clock.now(),
     spacesOf: (userIds) => spaceIdsOfUsers(db, userIds),
     onConnectionChange: (userId, change) => (change === "connected" ? presence.connected(userId) : presence.disconnected(userId)),
@@ -200,7 +228,10 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   });
   const port = (http.address() as AddressInfo).port;
   const host = config.host.includes(":") ? `[${config.host}]` : config.host;
-  platform.log.info({ port, host: config.host, database: config.databaseUrl ? "postgres" : "embedded", redis: Boolean(config.redisUrl) }, "listening");
+  platform.log.info(
+    { port, host: config.host, database: config.databaseUrl ? "postgres" : "embedded", redis: Boolean(config.redisUrl) },
+    "listening",
+  );
 
   let closing: Promise<void> | undefined;
   return {

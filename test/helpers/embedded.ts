@@ -50,7 +50,8 @@ export function embeddedTemplate(): Promise<string> {
     // Templates of other migration sets, unused for an hour, are left-overs of earlier work.
     for (const name of readdirSync(tmpdir())) {
       const path = join(tmpdir(), name);
-      if (name.startsWith(TEMPLATE_PREFIX) && path !== final && Date.now() - statSync(path).mtimeMs > 3600_000) rmSync(path, { recursive: true, force: true });
+      if (name.startsWith(TEMPLATE_PREFIX) && path !== final && Date.now() - statSync(path).mtimeMs > 3600_000)
+        rmSync(path, { recursive: true, force: true });
     }
     return final;
   })());

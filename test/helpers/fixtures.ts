@@ -31,7 +31,14 @@ export async function insertSpace(
   const generalId = newId();
   const voiceId = newId();
   const ownerMemberId = newId();
-  await db("spaces").insert({ id, name: opts.name ?? `space ${id.slice(-6)}`, visibility: opts.visibility ?? "private", owner_id: ownerId, invite_code: id.replace(/-/g, "").slice(-10), member_count: 1 });
+  await db("spaces").insert({
+    id,
+    name: opts.name ?? `space ${id.slice(-6)}`,
+    visibility: opts.visibility ?? "private",
+    owner_id: ownerId,
+    invite_code: id.replace(/-/g, "").slice(-10),
+    member_count: 1,
+  });
   await db("channels").insert([
     { id: generalId, space_id: id, name: "general", type: "text", position: 0 },
     { id: voiceId, space_id: id, name: "voice", type: "voice", position: 1 },

@@ -15,7 +15,11 @@ export async function call<T = any>(
   if (opts.body !== undefined || opts.raw !== undefined) headers["content-type"] ??= "application/json";
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   if (opts.bot) headers.authorization = `Bot ${opts.bot}`;
-  const res = await fetch(base + path, { method, headers, body: opts.raw ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)) });
+  const res = await fetch(base + path, {
+    method,
+    headers,
+    body: opts.raw ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)),
+  });
   const text = await res.text();
   let body: any = text;
   try {

@@ -58,7 +58,10 @@ function parse(raw: string): ReceivedMail {
   const header = (name: string) => head.match(new RegExp(`^${name}:\\s*(.*)$`, "im"))?.[1]?.trim() ?? "";
   const encoding = header("Content-Transfer-Encoding").toLowerCase();
   if (encoding === "quoted-printable")
-    body = Buffer.from(body.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16))), "latin1").toString("utf8");
+    body = Buffer.from(
+      body.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
+      "latin1",
+    ).toString("utf8");
   else if (encoding === "base64") body = Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
   return { to: header("To").replace(/^.*<|>.*$/g, ""), subject: header("Subject"), text: body };
 }

@@ -113,10 +113,21 @@ export async function claimTestRedis(): Promise<TestRedis> {
           r.disconnect();
           const keeper = new Redis(REDIS_BASE_URL, { lazyConnect: true });
           keeper.on("error", () => {});
-          const renew = setInterval(() => {
-            // Only while the lease is still ours (a run paused past the expiry may have lost it).
-            void keeper.eval("if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('expire', KEYS[1], ARGV[2]) end return 0", 1, `test-lease:${db}`, owner, LEASE_SECONDS).catch(() => {});
-          }, (LEASE_SECONDS / 3) * 1000).unref();
+          const renew = setInterval(
+            () => {
+              // Only while the lease is still ours (a run paused past the expiry may have lost it).
+              void keeper
+                .eval(
+                  "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('expire', KEYS[1], ARGV[2]) end return 0",
+                  1,
+                  `test-lease:${db}`,
+                  owner,
+                  LEASE_SECONDS,
+                )
+                .catch(() => {});
+            },
+            (LEASE_SECONDS / 3) * 1000,
+          ).unref();
           return {
             url,
             db,

@@ -52,7 +52,10 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     const redis = await claimTestRedis();
     env.DATABASE_URL ??= db.url;
     env.REDIS_URL ??= redis.url;
-    cleanups.push(() => db.drop(), () => redis.release());
+    cleanups.push(
+      () => db.drop(),
+      () => redis.release(),
+    );
   }
   const chunks: string[] = [];
   const sink = new Writable({
@@ -61,7 +64,11 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
       cb();
     },
   });
-  const server = await startServer(loadConfig(env, []), { log: createLogger(env.LOG_LEVEL!, sink), clock: opts.clock, realtime: opts.realtime });
+  const server = await startServer(loadConfig(env, []), {
+    log: createLogger(env.LOG_LEVEL!, sink),
+    clock: opts.clock,
+    realtime: opts.realtime,
+  });
   return Object.assign(server, {
     env,
     logs: () => chunks.join(""),

@@ -54,7 +54,10 @@ export class WsClient {
     const seen = this.frames.find(pred);
     if (seen) return Promise.resolve(seen);
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no matching frame within ${timeoutMs} ms; got ${JSON.stringify(this.frames).slice(0, 500)}`)), timeoutMs);
+      const timer = setTimeout(
+        () => reject(new Error(`no matching frame within ${timeoutMs} ms; got ${JSON.stringify(this.frames).slice(0, 500)}`)),
+        timeoutMs,
+      );
       this.waiters.push({
         pred,
         resolve: (f) => {
@@ -78,7 +81,10 @@ export class WsClient {
   }
 
   async closedWithin(ms: number): Promise<Closed> {
-    return Promise.race([this.closed, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`not closed within ${ms} ms`)), ms))]);
+    return Promise.race([
+      this.closed,
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`not closed within ${ms} ms`)), ms)),
+    ]);
   }
 
   close(): void {

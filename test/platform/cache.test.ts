@@ -39,7 +39,10 @@ function gated<V>(value: V) {
 describe("Cache", () => {
   it("drops a key in every process that holds it", async () => {
     const clock = new ManualClock();
-    const [here, there] = [new Cache<string>({ name: "t1", max: 10, ttlMs: 60_000, clock, pubsub: bus() }), new Cache<string>({ name: "t1", max: 10, ttlMs: 60_000, clock, pubsub: bus() })];
+    const [here, there] = [
+      new Cache<string>({ name: "t1", max: 10, ttlMs: 60_000, clock, pubsub: bus() }),
+      new Cache<string>({ name: "t1", max: 10, ttlMs: 60_000, clock, pubsub: bus() }),
+    ];
     await Promise.all([here.start(), there.start()]);
     expect(await there.fetch("k", async () => "old")).toBe("old");
     expect(there.hit("k")).toEqual({ value: "old" });

@@ -14,7 +14,11 @@ export interface ChatContext extends Context {
 }
 
 /** This device's E2E client and a realtime connection feeding it commits and welcomes; `close` ends both. */
-async function openDevice({ client, baseUrl, statePath }: ChatContext): Promise<{ e2e: E2EClient; rt: RealtimeClient; close: () => Promise<void> }> {
+async function openDevice({
+  client,
+  baseUrl,
+  statePath,
+}: ChatContext): Promise<{ e2e: E2EClient; rt: RealtimeClient; close: () => Promise<void> }> {
   const [me, devices] = await Promise.all([client.me(), client.GET("/api/auth/devices")]);
   const device = devices.find((d) => d.current);
   if (!device) throw new Error("the current session has no device: log in again");
@@ -45,14 +49,21 @@ async function textChannels(client: ParleyClient, spaceId: string): Promise<stri
 }
 
 const line = (m: ChatMessage, text: string | null) =>
-  text === null ? { id: m.id, author_id: m.author_id, error: m.kind === "user" ? "cannot decrypt (sent before this device joined, or not for it)" : "no content" } : { id: m.id, author_id: m.author_id, text };
+  text === null
+    ? {
+        id: m.id,
+        author_id: m.author_id,
+        error: m.kind === "user" ? "cannot decrypt (sent before this device joined, or not for it)" : "no content",
+      }
+    : { id: m.id, author_id: m.author_id, text };
 
 function positional(args: Args, n: number, usage: string): string[] {
   if (args.positional.length < n) throw new UsageError(usage);
   return args.positional;
 }
 
-const CHAT_USAGE = "chat send <space_id> <channel_id> <text> | chat read <space_id> <channel_id> [--limit n] | chat listen <space_id> <channel_id>";
+const CHAT_USAGE =
+  "chat send <space_id> <channel_id> <text> | chat read <space_id> <channel_id> [--limit n] | chat listen <space_id> <channel_id>";
 
 const chat: Record<string, Command> = {
   async send(ctx, args) {

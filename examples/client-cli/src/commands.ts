@@ -59,7 +59,10 @@ export const commands: Record<string, { usage: string; run: Command }> = {
       const url = args.flags.get("webhook");
       let webhook_secret: string | undefined;
       if (typeof url === "string") {
-        const hook = await client.POST("/api/bots/{bot_id}/webhooks", { params: { path: { bot_id: bot.id } }, body: { url, events: ["command.invoked"] } });
+        const hook = await client.POST("/api/bots/{bot_id}/webhooks", {
+          params: { path: { bot_id: bot.id } },
+          body: { url, events: ["command.invoked"] },
+        });
         webhook_secret = hook.secret;
       }
       // Shown this once by the server: the CLI stores neither.
@@ -80,7 +83,10 @@ export const commands: Record<string, { usage: string; run: Command }> = {
     async run({ client, out }, args) {
       const [space_id, bot_user_id] = need(args, 2, this.usage);
       const channels = (await client.spaces.channels(space_id!)).filter((c) => c.type === "text").map((c) => c.id);
-      const m = await client.POST("/api/spaces/{space_id}/bots", { params: { path: { space_id: space_id! } }, body: { bot_user_id: bot_user_id!, scopes: BOT_SCOPES, allowed_channel_ids: channels } });
+      const m = await client.POST("/api/spaces/{space_id}/bots", {
+        params: { path: { space_id: space_id! } },
+        body: { bot_user_id: bot_user_id!, scopes: BOT_SCOPES, allowed_channel_ids: channels },
+      });
       out({ space_id: m.space_id, bot_user_id: m.bot_user_id, scopes: m.scopes, state: m.state });
     },
   },
@@ -106,7 +112,13 @@ export const commands: Record<string, { usage: string; run: Command }> = {
 };
 
 /** Connects to the realtime gateway first, invokes, and prints the bot's ephemeral reply to this invocation. */
-async function invokeAndWait({ client, baseUrl, out }: Context, args: Args, spaceId: string, botId: string, command: string): Promise<void> {
+async function invokeAndWait(
+  { client, baseUrl, out }: Context,
+  args: Args,
+  spaceId: string,
+  botId: string,
+  command: string,
+): Promise<void> {
   const channel = args.flags.get("channel");
   const channelId = typeof channel === "string" ? channel : (await client.spaces.channels(spaceId)).find((c) => c.type === "text")?.id;
   if (!channelId) throw new UsageError("the space has no text channel: pass --channel");

@@ -11,7 +11,11 @@ async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
   const [name, ...rest] = argv;
   const command = name ? commands[name] : undefined;
   if (!command) {
-    process.stderr.write(`usage:\n${Object.values(commands).map((c) => `  ${c.usage}`).join("\n")}\n`);
+    process.stderr.write(
+      `usage:\n${Object.values(commands)
+        .map((c) => `  ${c.usage}`)
+        .join("\n")}\n`,
+    );
     return name ? 2 : 0;
   }
   const baseUrl = env.PARLEY_URL ?? "http://127.0.0.1:8080";

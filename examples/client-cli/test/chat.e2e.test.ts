@@ -30,7 +30,13 @@ function cli(who: string, ...args: string[]): Promise<Record<string, unknown>[]>
   return new Promise((ok, fail) => {
     execFile(process.execPath, [...NODE_ARGS, ...args], { cwd: CLI_DIR, env: envFor(who), timeout: 30_000 }, (err, stdout, stderr) => {
       if (err) return fail(new Error(`cli ${args.slice(0, 2).join(" ")} failed: ${stderr || err.message}`));
-      ok(stdout.trim().split("\n").filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>));
+      ok(
+        stdout
+          .trim()
+          .split("\n")
+          .filter(Boolean)
+          .map((l) => JSON.parse(l) as Record<string, unknown>),
+      );
     });
   });
 }

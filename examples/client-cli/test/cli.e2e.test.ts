@@ -71,7 +71,10 @@ function diceBot(bot: { token: string; secret: string }): Promise<{ server: Serv
       void fetch(`${server.url}/api/bot/interactions/respond`, {
         method: "POST",
         headers: { authorization: `Bot ${bot.token}`, "content-type": "application/json" },
-        body: JSON.stringify({ interaction_token: event.data.interaction_token, content: `🎲 ${count}d${sides}: ${rolls.join(" + ")} = ${rolls.reduce((a, b) => a + b, 0)}` }),
+        body: JSON.stringify({
+          interaction_token: event.data.interaction_token,
+          content: `🎲 ${count}d${sides}: ${rolls.join(" + ")} = ${rolls.reduce((a, b) => a + b, 0)}`,
+        }),
       });
     });
   });
@@ -166,7 +169,13 @@ it("works with the dice bot of examples/dice-bot", { timeout: 90_000 }, async ()
     });
   });
   const created = await cli("create-bot", `dice2_${tag}`, "--webhook", `http://127.0.0.1:${port}/`);
-  const dice = await startDiceBot({ baseUrl: server.url, token: created.token as string, webhookSecret: created.webhook_secret as string, port, random: (n) => n });
+  const dice = await startDiceBot({
+    baseUrl: server.url,
+    token: created.token as string,
+    webhookSecret: created.webhook_secret as string,
+    port,
+    random: (n) => n,
+  });
   try {
     const space = await cli("create-space", "Dice den 2");
     await cli("install-bot", space.space_id as string, created.bot_id as string);

@@ -16,7 +16,8 @@ const running = await startDiceBot({
   webhookSecret: required("WEBHOOK_SECRET"),
   port: Number(process.env.PORT ?? 3000),
   host: process.env.HOST ?? "127.0.0.1",
-  onError: (err, event) => console.error(`dice-bot: ${event ? `${event.type} ${event.id}: ` : ""}${err instanceof Error ? err.message : String(err)}`),
+  onError: (err, event) =>
+    console.error(`dice-bot: ${event ? `${event.type} ${event.id}: ` : ""}${err instanceof Error ? err.message : String(err)}`),
 });
 console.log(`dice-bot: /roll ${running.commandsChanged ? "registered" : "already registered"}; webhooks at ${running.url}`);
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void running.close().then(() => process.exit(0)));

@@ -41,9 +41,20 @@ beforeAll(async () => {
   );
   expect(install.status).toBe(201);
   const port = await freePort();
-  const hook = await http.post(`/api/bots/${botAccount.id}/webhooks`, { url: `http://127.0.0.1:${port}/`, events: ["command.invoked"] }, { token: user.token });
+  const hook = await http.post(
+    `/api/bots/${botAccount.id}/webhooks`,
+    { url: `http://127.0.0.1:${port}/`, events: ["command.invoked"] },
+    { token: user.token },
+  );
   expect(hook.status).toBe(201);
-  dice = await startDiceBot({ baseUrl: server.url, token: botAccount.token, webhookSecret: hook.body.secret, port, random, onError: (e) => void errors.push(e) });
+  dice = await startDiceBot({
+    baseUrl: server.url,
+    token: botAccount.token,
+    webhookSecret: hook.body.secret,
+    port,
+    random,
+    onError: (e) => void errors.push(e),
+  });
   ws = (await WsClient.ready(server.url, user.token)).client;
 }, 60_000);
 
@@ -54,7 +65,11 @@ afterAll(async () => {
 });
 
 const invoke = (options: Record<string, unknown>) =>
-  api(server.url).post(`/api/chat/${spaceId}/${channelId}/commands/invoke`, { bot_user_id: botAccount.id, command: "roll", options }, { token: user.token });
+  api(server.url).post(
+    `/api/chat/${spaceId}/${channelId}/commands/invoke`,
+    { bot_user_id: botAccount.id, command: "roll", options },
+    { token: user.token },
+  );
 
 it("registers /roll on start, and a second start finds nothing to change", async () => {
   expect(dice.commandsChanged).toBe(true);
@@ -76,10 +91,19 @@ it("private=false: the ephemeral reply reaches the invoker, and the bot posts th
   const res = await invoke({ sides: 6, count: 3, private: false });
   expect(res.status).toBe(202);
   const reply = await ws.next((f) => f.type === "interaction:response" && f.interaction_id === res.body.interaction_id, 15_000);
-  expect(reply).toMatchObject({ channel_id: channelId, space_id: spaceId, bot_user_id: botAccount.id, ephemeral: true, is_bot: true, content: "🎲 3d6: 1, 2, 3 (total 6)" });
+  expect(reply).toMatchObject({
+    channel_id: channelId,
+    space_id: spaceId,
+    bot_user_id: botAccount.id,
+    ephemeral: true,
+    is_bot: true,
+    content: "🎲 3d6: 1, 2, 3 (total 6)",
+  });
 
   const mine = async (): Promise<MessageResponse | undefined> =>
-    (await dice.bot.messages.list(spaceId, channelId)).find((m) => m.author_id === botAccount.id && m.content === "🎲 rolled 3d6: 1, 2, 3 (total 6)");
+    (await dice.bot.messages.list(spaceId, channelId)).find(
+      (m) => m.author_id === botAccount.id && m.content === "🎲 rolled 3d6: 1, 2, 3 (total 6)",
+    );
   await expect.poll(async () => (await mine())?.reactions).toEqual([{ emoji: REACTION, count: 1 }]);
   expect(errors).toEqual([]);
 });

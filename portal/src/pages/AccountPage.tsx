@@ -50,7 +50,18 @@ function TurnOn({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
   return (
     <form onSubmit={(e) => (e.preventDefault(), void start.run())} aria-label="Turn on two-factor authentication" className="narrow">
       <p className="muted">After your password, each log-in from a new device asks for a code from an authenticator app.</p>
-      <Field label="Password">{(id) => <input id={id} type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />}</Field>
+      <Field label="Password">
+        {(id) => (
+          <input
+            id={id}
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        )}
+      </Field>
       <ErrorBox error={start.error} />
       <button type="submit" disabled={start.busy}>
         {start.busy ? "Starting…" : "Set up two-factor authentication"}
@@ -80,7 +91,9 @@ function Confirm({ setup, onCancel, onEnabled }: { setup: Setup; onCancel: () =>
       <ol className="steps">
         <li>
           Scan this QR code with your authenticator app.
-          <div className="qr">{qr ? <img src={qr} width={220} height={220} alt="QR code of your two-factor secret, for an authenticator app" /> : null}</div>
+          <div className="qr">
+            {qr ? <img src={qr} width={220} height={220} alt="QR code of your two-factor secret, for an authenticator app" /> : null}
+          </div>
           <details>
             <summary>Cannot scan? Enter the key by hand</summary>
             <code className="mono wrap" data-testid="totp-secret">
@@ -91,7 +104,16 @@ function Confirm({ setup, onCancel, onEnabled }: { setup: Setup; onCancel: () =>
         <li>
           <Field label="Code from the app" hint="6 digits; it changes every 30 seconds.">
             {(id, hint) => (
-              <input id={id} aria-describedby={hint} inputMode="numeric" autoComplete="one-time-code" pattern="[0-9 ]{6,7}" required value={code} onChange={(e) => setCode(e.target.value)} />
+              <input
+                id={id}
+                aria-describedby={hint}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                pattern="[0-9 ]{6,7}"
+                required
+                value={code}
+                onChange={(e) => setCode(e.target.value)}
+              />
             )}
           </Field>
         </li>
@@ -157,7 +179,18 @@ function TurnOff({ onDone }: { onDone: () => Promise<void> }) {
   return (
     <form onSubmit={(e) => (e.preventDefault(), void off.run())} aria-label="Turn off two-factor authentication" className="narrow">
       <p className="muted">Log-ins from new devices ask for a code from your authenticator app.</p>
-      <Field label="Password">{(id) => <input id={id} type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />}</Field>
+      <Field label="Password">
+        {(id) => (
+          <input
+            id={id}
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        )}
+      </Field>
       <Field label="Code from the app, or a recovery code">
         {(id) => <input id={id} autoComplete="one-time-code" required value={code} onChange={(e) => setCode(e.target.value)} />}
       </Field>

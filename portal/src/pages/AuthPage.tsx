@@ -58,7 +58,11 @@ export function AuthPage({ onSignedIn }: { onSignedIn: (client: ParleyClient, us
         <>
           <ModeTabs mode={mode} onChange={setMode} panelId={panelId} />
           <div role="tabpanel" id={panelId} aria-labelledby={`${panelId}-${mode}`}>
-            {mode === "login" ? <LoginForm onSignedIn={onSignedIn} onTwoFactor={(client, token) => setTwoFactor({ client, token })} /> : <SignupForm onSignedIn={onSignedIn} />}
+            {mode === "login" ? (
+              <LoginForm onSignedIn={onSignedIn} onTwoFactor={(client, token) => setTwoFactor({ client, token })} />
+            ) : (
+              <SignupForm onSignedIn={onSignedIn} />
+            )}
           </div>
         </>
       )}
@@ -66,7 +70,13 @@ export function AuthPage({ onSignedIn }: { onSignedIn: (client: ParleyClient, us
   );
 }
 
-function LoginForm({ onSignedIn, onTwoFactor }: { onSignedIn: (c: ParleyClient, u: UserResponse) => void; onTwoFactor: (c: ParleyClient, token: string) => void }) {
+function LoginForm({
+  onSignedIn,
+  onTwoFactor,
+}: {
+  onSignedIn: (c: ParleyClient, u: UserResponse) => void;
+  onTwoFactor: (c: ParleyClient, token: string) => void;
+}) {
   const [login, setLogin] = useState("");
   const [password, setPassword] = useState("");
   const act = useAction(async () => {
@@ -78,8 +88,21 @@ function LoginForm({ onSignedIn, onTwoFactor }: { onSignedIn: (c: ParleyClient, 
   const submit = (e: FormEvent) => (e.preventDefault(), void act.run());
   return (
     <form onSubmit={submit} className="card" aria-label="Log in">
-      <Field label="Username or e-mail">{(id) => <input id={id} autoComplete="username" required value={login} onChange={(e) => setLogin(e.target.value)} />}</Field>
-      <Field label="Password">{(id) => <input id={id} type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />}</Field>
+      <Field label="Username or e-mail">
+        {(id) => <input id={id} autoComplete="username" required value={login} onChange={(e) => setLogin(e.target.value)} />}
+      </Field>
+      <Field label="Password">
+        {(id) => (
+          <input
+            id={id}
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        )}
+      </Field>
       <ErrorBox error={act.error} />
       <button type="submit" disabled={act.busy}>
         {act.busy ? "Logging in…" : "Log in"}
@@ -88,7 +111,17 @@ function LoginForm({ onSignedIn, onTwoFactor }: { onSignedIn: (c: ParleyClient, 
   );
 }
 
-function TwoFactorForm({ client, token, onSignedIn, onCancel }: { client: ParleyClient; token: string; onSignedIn: (c: ParleyClient, u: UserResponse) => void; onCancel: () => void }) {
+function TwoFactorForm({
+  client,
+  token,
+  onSignedIn,
+  onCancel,
+}: {
+  client: ParleyClient;
+  token: string;
+  onSignedIn: (c: ParleyClient, u: UserResponse) => void;
+  onCancel: () => void;
+}) {
   const [code, setCode] = useState("");
   const act = useAction(async () => {
     const res = await client.loginTwoFactor({ two_factor_token: token, code: code.trim() });
@@ -98,7 +131,18 @@ function TwoFactorForm({ client, token, onSignedIn, onCancel }: { client: Parley
     <form onSubmit={(e) => (e.preventDefault(), void act.run())} className="card" aria-label="Two-factor step">
       <h2>Two-factor authentication</h2>
       <Field label="Code from your authenticator app, or a recovery code" hint="The step expires after 5 minutes.">
-        {(id, hint) => <input id={id} aria-describedby={hint} inputMode="text" autoComplete="one-time-code" required autoFocus value={code} onChange={(e) => setCode(e.target.value)} />}
+        {(id, hint) => (
+          <input
+            id={id}
+            aria-describedby={hint}
+            inputMode="text"
+            autoComplete="one-time-code"
+            required
+            autoFocus
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+          />
+        )}
       </Field>
       <ErrorBox error={act.error} />
       <div className="row">
@@ -118,19 +162,52 @@ function SignupForm({ onSignedIn }: { onSignedIn: (c: ParleyClient, u: UserRespo
   const set = (k: keyof typeof f) => (e: { target: { value: string } }) => setF({ ...f, [k]: e.target.value });
   const act = useAction(async () => {
     const client = newClient(false);
-    const res = await client.register({ username: f.username, email: f.email, password: f.password, ...(f.display_name ? { display_name: f.display_name } : {}) });
+    const res = await client.register({
+      username: f.username,
+      email: f.email,
+      password: f.password,
+      ...(f.display_name ? { display_name: f.display_name } : {}),
+    });
     onSignedIn(client, res.user);
   });
   return (
     <form onSubmit={(e) => (e.preventDefault(), void act.run())} className="card" aria-label="Sign up">
       <Field label="Username" hint="3 to 32 letters, digits, _ or .">
-        {(id, hint) => <input id={id} aria-describedby={hint} autoComplete="username" required minLength={3} maxLength={32} pattern="[A-Za-z0-9_.]+" value={f.username} onChange={set("username")} />}
+        {(id, hint) => (
+          <input
+            id={id}
+            aria-describedby={hint}
+            autoComplete="username"
+            required
+            minLength={3}
+            maxLength={32}
+            pattern="[A-Za-z0-9_.]+"
+            value={f.username}
+            onChange={set("username")}
+          />
+        )}
       </Field>
-      <Field label="E-mail">{(id) => <input id={id} type="email" autoComplete="email" required value={f.email} onChange={set("email")} />}</Field>
+      <Field label="E-mail">
+        {(id) => <input id={id} type="email" autoComplete="email" required value={f.email} onChange={set("email")} />}
+      </Field>
       <Field label="Password" hint="At least 8 characters.">
-        {(id, hint) => <input id={id} aria-describedby={hint} type="password" autoComplete="new-password" required minLength={8} maxLength={128} value={f.password} onChange={set("password")} />}
+        {(id, hint) => (
+          <input
+            id={id}
+            aria-describedby={hint}
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={8}
+            maxLength={128}
+            value={f.password}
+            onChange={set("password")}
+          />
+        )}
       </Field>
-      <Field label="Display name (optional)">{(id) => <input id={id} maxLength={64} value={f.display_name} onChange={set("display_name")} />}</Field>
+      <Field label="Display name (optional)">
+        {(id) => <input id={id} maxLength={64} value={f.display_name} onChange={set("display_name")} />}
+      </Field>
       <ErrorBox error={act.error} />
       <button type="submit" disabled={act.busy}>
         {act.busy ? "Creating…" : "Create account"}

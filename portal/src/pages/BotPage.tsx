@@ -23,14 +23,22 @@ export function BotPage({ botId }: { botId: string }) {
         {(b) => (
           <>
             <h1>
-              {b.display_name ?? b.username} <span className="muted">@{b.username}</span> <span className={`badge ${b.state === "ACTIVE" ? "ok" : "bad"}`}>{b.state}</span>
+              {b.display_name ?? b.username} <span className="muted">@{b.username}</span>{" "}
+              <span className={`badge ${b.state === "ACTIVE" ? "ok" : "bad"}`}>{b.state}</span>
             </h1>
             <BotSettings bot={b} onSaved={async () => (await bot.reload(), changed())} />
             <CommandsPanel botId={b.id} />
             <WebhooksPanel botId={b.id} onChanged={changed} />
             <section aria-labelledby="bot-audit">
               <h2 id="bot-audit">Audit log</h2>
-              <AuditLog key={changes} load={(before) => client.GET("/api/bots/{bot_id}/audit-log", { params: { path: { bot_id: b.id }, query: { limit: AUDIT_PAGE, ...(before ? { before } : {}) } } })} />
+              <AuditLog
+                key={changes}
+                load={(before) =>
+                  client.GET("/api/bots/{bot_id}/audit-log", {
+                    params: { path: { bot_id: b.id }, query: { limit: AUDIT_PAGE, ...(before ? { before } : {}) } },
+                  })
+                }
+              />
             </section>
           </>
         )}
@@ -46,7 +54,10 @@ function BotSettings({ bot, onSaved }: { bot: BotResponse; onSaved: () => Promis
   const [token, setToken] = useState<string | null>(null);
   const path = { params: { path: { bot_id: bot.id } } };
   const save = useAction(async () => {
-    await client.PATCH("/api/bots/{bot_id}", { ...path, body: { username: f.username, display_name: f.display_name || null, description: f.description || null } });
+    await client.PATCH("/api/bots/{bot_id}", {
+      ...path,
+      body: { username: f.username, display_name: f.display_name || null, description: f.description || null },
+    });
     await onSaved();
   });
   const rotate = useAction(async () => {
@@ -64,11 +75,41 @@ function BotSettings({ bot, onSaved }: { bot: BotResponse; onSaved: () => Promis
     <section aria-labelledby="bot-settings">
       <h2 id="bot-settings">Settings</h2>
       <form className="card" aria-label="Bot settings" onSubmit={(e) => (e.preventDefault(), void save.run())}>
-        <Field label="Bot username">{(id) => <input id={id} required minLength={3} maxLength={32} pattern="[A-Za-z0-9_.]+" value={f.username} onChange={(e) => setF({ ...f, username: e.target.value })} />}</Field>
-        <Field label="Display name" hint="Leave empty to clear.">
-          {(id, hint) => <input id={id} aria-describedby={hint} maxLength={64} value={f.display_name} onChange={(e) => setF({ ...f, display_name: e.target.value })} />}
+        <Field label="Bot username">
+          {(id) => (
+            <input
+              id={id}
+              required
+              minLength={3}
+              maxLength={32}
+              pattern="[A-Za-z0-9_.]+"
+              value={f.username}
+              onChange={(e) => setF({ ...f, username: e.target.value })}
+            />
+          )}
         </Field>
-        <Field label="Description">{(id) => <textarea id={id} maxLength={400} rows={2} value={f.description} onChange={(e) => setF({ ...f, description: e.target.value })} />}</Field>
+        <Field label="Display name" hint="Leave empty to clear.">
+          {(id, hint) => (
+            <input
+              id={id}
+              aria-describedby={hint}
+              maxLength={64}
+              value={f.display_name}
+              onChange={(e) => setF({ ...f, display_name: e.target.value })}
+            />
+          )}
+        </Field>
+        <Field label="Description">
+          {(id) => (
+            <textarea
+              id={id}
+              maxLength={400}
+              rows={2}
+              value={f.description}
+              onChange={(e) => setF({ ...f, description: e.target.value })}
+            />
+          )}
+        </Field>
         <ErrorBox error={save.error} />
         <button type="submit" disabled={save.busy}>
           {save.busy ? "Saving…" : "Save"}

@@ -12,7 +12,11 @@ export function BotsPage() {
   const [f, setF] = useState({ username: "", display_name: "", description: "" });
   const create = useAction(async () => {
     const res = await client.POST("/api/bots", {
-      body: { username: f.username, ...(f.display_name ? { display_name: f.display_name } : {}), ...(f.description ? { description: f.description } : {}) },
+      body: {
+        username: f.username,
+        ...(f.display_name ? { display_name: f.display_name } : {}),
+        ...(f.description ? { description: f.description } : {}),
+      },
     });
     setBotToken(res.bot.id, res.token);
     setCreated(res);
@@ -43,7 +47,8 @@ export function BotsPage() {
                     <Link to={`/bots/${b.id}`} className="title">
                       {b.display_name ?? b.username}
                     </Link>{" "}
-                    <span className="muted">@{b.username}</span> <span className={`badge ${b.state === "ACTIVE" ? "ok" : "bad"}`}>{b.state}</span>
+                    <span className="muted">@{b.username}</span>{" "}
+                    <span className={`badge ${b.state === "ACTIVE" ? "ok" : "bad"}`}>{b.state}</span>
                     {b.description && <p>{b.description}</p>}
                     <div className="muted small">Created {when(b.created_at)}</div>
                   </li>
@@ -57,10 +62,33 @@ export function BotsPage() {
         <h2 id="new-bot">Create a bot</h2>
         <form className="card" aria-label="Create a bot" onSubmit={(e) => (e.preventDefault(), void create.run())}>
           <Field label="Bot username" hint="3 to 32 letters, digits, _ or .; unique across users and bots.">
-            {(id, hint) => <input id={id} aria-describedby={hint} required minLength={3} maxLength={32} pattern="[A-Za-z0-9_.]+" value={f.username} onChange={(e) => setF({ ...f, username: e.target.value })} />}
+            {(id, hint) => (
+              <input
+                id={id}
+                aria-describedby={hint}
+                required
+                minLength={3}
+                maxLength={32}
+                pattern="[A-Za-z0-9_.]+"
+                value={f.username}
+                onChange={(e) => setF({ ...f, username: e.target.value })}
+              />
+            )}
           </Field>
-          <Field label="Display name (optional)">{(id) => <input id={id} maxLength={64} value={f.display_name} onChange={(e) => setF({ ...f, display_name: e.target.value })} />}</Field>
-          <Field label="Description (optional)">{(id) => <textarea id={id} maxLength={400} rows={2} value={f.description} onChange={(e) => setF({ ...f, description: e.target.value })} />}</Field>
+          <Field label="Display name (optional)">
+            {(id) => <input id={id} maxLength={64} value={f.display_name} onChange={(e) => setF({ ...f, display_name: e.target.value })} />}
+          </Field>
+          <Field label="Description (optional)">
+            {(id) => (
+              <textarea
+                id={id}
+                maxLength={400}
+                rows={2}
+                value={f.description}
+                onChange={(e) => setF({ ...f, description: e.target.value })}
+              />
+            )}
+          </Field>
           <ErrorBox error={create.error} />
           <button type="submit" disabled={create.busy}>
             {create.busy ? "Creating…" : "Create bot"}

@@ -24,10 +24,28 @@ export function CommandsPanel({ botId }: { botId: string }) {
           </div>
         </>
       ) : (
-        <form className="card" aria-label="Bot token for commands" onSubmit={(e) => (e.preventDefault(), setBotToken(botId, paste.trim()), setPaste(""))}>
-          <p className="muted">Commands are read with the bot's own token. Paste it to see and switch its commands; it stays in this tab's memory only and is never stored.</p>
+        <form
+          className="card"
+          aria-label="Bot token for commands"
+          onSubmit={(e) => (e.preventDefault(), setBotToken(botId, paste.trim()), setPaste(""))}
+        >
+          <p className="muted">
+            Commands are read with the bot's own token. Paste it to see and switch its commands; it stays in this tab's memory only and is
+            never stored.
+          </p>
           <Field label="Bot token">
-            {(id) => <input id={id} type="password" autoComplete="off" required pattern="bot_[0-9a-f]{48}" className="mono" value={paste} onChange={(e) => setPaste(e.target.value)} />}
+            {(id) => (
+              <input
+                id={id}
+                type="password"
+                autoComplete="off"
+                required
+                pattern="bot_[0-9a-f]{48}"
+                className="mono"
+                value={paste}
+                onChange={(e) => setPaste(e.target.value)}
+              />
+            )}
           </Field>
           <button type="submit">Show commands</button>
         </form>
@@ -79,7 +97,14 @@ function CommandCard({ command: c, busy, onToggle }: { command: Command; busy: b
           <code className="title">/{c.name}</code> <span className="badge">v{c.version}</span>
         </span>
         <label className="inline">
-          <input type="checkbox" role="switch" checked={c.enabled} disabled={busy} onChange={(e) => onToggle(e.target.checked)} aria-label={`/${c.name} enabled`} />
+          <input
+            type="checkbox"
+            role="switch"
+            checked={c.enabled}
+            disabled={busy}
+            onChange={(e) => onToggle(e.target.checked)}
+            aria-label={`/${c.name} enabled`}
+          />
           {c.enabled ? "Enabled" : "Disabled"}
         </label>
       </div>
@@ -88,7 +113,8 @@ function CommandCard({ command: c, busy, onToggle }: { command: Command; busy: b
         <ul className="options">
           {c.options.map((o) => (
             <li key={o.name}>
-              <code>{o.name}</code> <span className="muted">{o.type}</span> {o.required && <span className="badge">required</span>} — {o.description}
+              <code>{o.name}</code> <span className="muted">{o.type}</span> {o.required && <span className="badge">required</span>} —{" "}
+              {o.description}
               {o.choices && <span className="muted small"> (choices: {o.choices.map((ch) => ch.name).join(", ")})</span>}
               {(o.min !== undefined || o.max !== undefined) && (
                 <span className="muted small">

@@ -8,7 +8,10 @@ const POLL_MS = 2000;
 export function DeliveryLog({ botId, webhookId, onTick }: { botId: string; webhookId: string; onTick?: () => Promise<void> }) {
   const { client } = usePortal();
   const path = { bot_id: botId, webhook_id: webhookId };
-  const log = useLoad(() => client.GET("/api/bots/{bot_id}/webhooks/{webhook_id}/deliveries", { params: { path } }), [client, botId, webhookId]);
+  const log = useLoad(
+    () => client.GET("/api/bots/{bot_id}/webhooks/{webhook_id}/deliveries", { params: { path } }),
+    [client, botId, webhookId],
+  );
   useEffect(() => {
     const t = setInterval(() => {
       void log.reload();
@@ -17,7 +20,9 @@ export function DeliveryLog({ botId, webhookId, onTick }: { botId: string; webho
     return () => clearInterval(t);
   }, [log.reload, onTick]);
   const redeliver = useAction(async (deliveryId: string) => {
-    await client.POST("/api/bots/{bot_id}/webhooks/{webhook_id}/deliveries/{delivery_id}/redeliver", { params: { path: { ...path, delivery_id: deliveryId } } });
+    await client.POST("/api/bots/{bot_id}/webhooks/{webhook_id}/deliveries/{delivery_id}/redeliver", {
+      params: { path: { ...path, delivery_id: deliveryId } },
+    });
     await log.reload();
   });
   return (
@@ -62,7 +67,13 @@ export function DeliveryLog({ botId, webhookId, onTick }: { botId: string; webho
                       </td>
                       <td data-label="Next attempt">{when(d.next_attempt_at)}</td>
                       <td>
-                        <button type="button" className="secondary" disabled={redeliver.busy} onClick={() => void redeliver.run(d.id)} aria-label={`Redeliver ${d.type} ${d.id.slice(0, 8)}`}>
+                        <button
+                          type="button"
+                          className="secondary"
+                          disabled={redeliver.busy}
+                          onClick={() => void redeliver.run(d.id)}
+                          aria-label={`Redeliver ${d.type} ${d.id.slice(0, 8)}`}
+                        >
                           Redeliver
                         </button>
                       </td>

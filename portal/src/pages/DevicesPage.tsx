@@ -43,7 +43,12 @@ export function DevicesPage() {
                       <td data-label="Last seen">{when(d.last_seen_at)}</td>
                       <td data-label="Trusted">
                         <label className="inline">
-                          <input type="checkbox" checked={d.trusted} disabled={trust.busy} onChange={(e) => void trust.run(d.device_id, e.target.checked)} />
+                          <input
+                            type="checkbox"
+                            checked={d.trusted}
+                            disabled={trust.busy}
+                            onChange={(e) => void trust.run(d.device_id, e.target.checked)}
+                          />
                           <span className="sr-only">Trust {d.name ?? "this device"}</span>
                           {d.trusted ? "yes" : "no"}
                         </label>
@@ -54,7 +59,12 @@ export function DevicesPage() {
               </table>
             </div>
             <p>
-              <Confirm label="End every other session" danger busy={endOthers.busy || list.length < 2} onConfirm={() => void endOthers.run()} />
+              <Confirm
+                label="End every other session"
+                danger
+                busy={endOthers.busy || list.length < 2}
+                onConfirm={() => void endOthers.run()}
+              />
             </p>
           </>
         )}

@@ -45,7 +45,17 @@ function Reset({ token }: { token: string }) {
     <form onSubmit={submit} className="card" aria-label="Reset the password">
       <Field label="New password" hint="8 to 128 characters">
         {(id, describedBy) => (
-          <input id={id} aria-describedby={describedBy} type="password" autoComplete="new-password" minLength={8} maxLength={128} required value={password} onChange={(e) => setPassword(e.target.value)} />
+          <input
+            id={id}
+            aria-describedby={describedBy}
+            type="password"
+            autoComplete="new-password"
+            minLength={8}
+            maxLength={128}
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
         )}
       </Field>
       <ErrorBox error={act.error} />

@@ -22,12 +22,21 @@ export function InstallsPanel({ spaceId, channels, onChanged }: { spaceId: strin
             {list.length === 0 && <p className="muted">No bot installed yet.</p>}
             <ul className="cards">
               {list.map((m) => (
-                <InstallCard key={m.bot_user_id} spaceId={spaceId} install={m} channels={channels} name={bots.data?.find((b) => b.id === m.bot_user_id)?.username} onChange={installs.reload} />
+                <InstallCard
+                  key={m.bot_user_id}
+                  spaceId={spaceId}
+                  install={m}
+                  channels={channels}
+                  name={bots.data?.find((b) => b.id === m.bot_user_id)?.username}
+                  onChange={installs.reload}
+                />
               ))}
             </ul>
             <Async state={bots} what="your bots">
               {(mine) => {
-                const installable = mine.filter((b) => b.state === "ACTIVE" && !list.some((m) => m.bot_user_id === b.id && m.state !== "revoked"));
+                const installable = mine.filter(
+                  (b) => b.state === "ACTIVE" && !list.some((m) => m.bot_user_id === b.id && m.state !== "revoked"),
+                );
                 return installable.length === 0 ? (
                   <p className="muted">All your active bots are installed here (or you have none yet).</p>
                 ) : (
@@ -42,7 +51,13 @@ export function InstallsPanel({ spaceId, channels, onChanged }: { spaceId: strin
   );
 }
 
-function ScopeAndChannelPicker(props: { scopes: string[]; setScopes: (s: string[]) => void; allowed: string[]; setAllowed: (c: string[]) => void; channels: ChannelResponse[] }) {
+function ScopeAndChannelPicker(props: {
+  scopes: string[];
+  setScopes: (s: string[]) => void;
+  allowed: string[];
+  setAllowed: (c: string[]) => void;
+  channels: ChannelResponse[];
+}) {
   const toggle = (list: string[], v: string, on: boolean) => (on ? [...list, v] : list.filter((x) => x !== v));
   return (
     <>
@@ -51,7 +66,11 @@ function ScopeAndChannelPicker(props: { scopes: string[]; setScopes: (s: string[
         <div className="checks">
           {SCOPES.map(([scope, line]) => (
             <label key={scope} className="check">
-              <input type="checkbox" checked={props.scopes.includes(scope)} onChange={(e) => props.setScopes(toggle(props.scopes, scope, e.target.checked))} />
+              <input
+                type="checkbox"
+                checked={props.scopes.includes(scope)}
+                onChange={(e) => props.setScopes(toggle(props.scopes, scope, e.target.checked))}
+              />
               <span>
                 <code>{scope}</code> — {line}
               </span>
@@ -64,10 +83,12 @@ function ScopeAndChannelPicker(props: { scopes: string[]; setScopes: (s: string[
         <div className="checks">
           {props.channels.map((c) => (
             <label key={c.id} className="check">
-              <input type="checkbox" checked={props.allowed.includes(c.id)} onChange={(e) => props.setAllowed(toggle(props.allowed, c.id, e.target.checked))} />
-              <span>
-                {channelLabel(c)}
-              </span>
+              <input
+                type="checkbox"
+                checked={props.allowed.includes(c.id)}
+                onChange={(e) => props.setAllowed(toggle(props.allowed, c.id, e.target.checked))}
+              />
+              <span>{channelLabel(c)}</span>
             </label>
           ))}
         </div>
@@ -76,13 +97,26 @@ function ScopeAndChannelPicker(props: { scopes: string[]; setScopes: (s: string[
   );
 }
 
-function InstallForm({ spaceId, channels, bots, onDone }: { spaceId: string; channels: ChannelResponse[]; bots: { id: string; username: string }[]; onDone: () => Promise<void> }) {
+function InstallForm({
+  spaceId,
+  channels,
+  bots,
+  onDone,
+}: {
+  spaceId: string;
+  channels: ChannelResponse[];
+  bots: { id: string; username: string }[];
+  onDone: () => Promise<void>;
+}) {
   const { client } = usePortal();
   const [botId, setBotId] = useState(bots[0]?.id ?? "");
   const [scopes, setScopes] = useState<string[]>(["commands"]);
   const [allowed, setAllowed] = useState<string[]>(channels.filter((c) => c.type === "text").map((c) => c.id));
   const install = useAction(async () => {
-    await client.POST("/api/spaces/{space_id}/bots", { params: { path: { space_id: spaceId } }, body: { bot_user_id: botId, scopes, allowed_channel_ids: allowed } });
+    await client.POST("/api/spaces/{space_id}/bots", {
+      params: { path: { space_id: spaceId } },
+      body: { bot_user_id: botId, scopes, allowed_channel_ids: allowed },
+    });
     await onDone();
   });
   return (
@@ -108,7 +142,19 @@ function InstallForm({ spaceId, channels, bots, onDone }: { spaceId: string; cha
   );
 }
 
-function InstallCard({ spaceId, install: m, channels, name, onChange }: { spaceId: string; install: BotMembershipResponse; channels: ChannelResponse[]; name?: string; onChange: () => Promise<void> }) {
+function InstallCard({
+  spaceId,
+  install: m,
+  channels,
+  name,
+  onChange,
+}: {
+  spaceId: string;
+  install: BotMembershipResponse;
+  channels: ChannelResponse[];
+  name?: string;
+  onChange: () => Promise<void>;
+}) {
   const { client } = usePortal();
   const [editing, setEditing] = useState(false);
   const [scopes, setScopes] = useState<string[]>(m.scopes);
@@ -160,7 +206,12 @@ function InstallCard({ spaceId, install: m, channels, name, onChange }: { spaceI
               <button type="button" onClick={() => (setScopes(m.scopes), setAllowed(m.allowed_channel_ids), setEditing(true))}>
                 Change
               </button>
-              <button type="button" className="secondary" disabled={save.busy} onClick={() => void save.run({ state: m.state === "ACTIVE" ? "suspended" : "ACTIVE" })}>
+              <button
+                type="button"
+                className="secondary"
+                disabled={save.busy}
+                onClick={() => void save.run({ state: m.state === "ACTIVE" ? "suspended" : "ACTIVE" })}
+              >
                 {m.state === "ACTIVE" ? "Suspend here" : "Reactivate"}
               </button>
               <Confirm label="Revoke install" danger busy={revoke.busy} onConfirm={() => void revoke.run()} />

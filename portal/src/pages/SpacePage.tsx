@@ -41,9 +41,7 @@ export function SpacePage({ spaceId }: { spaceId: string }) {
                   {(list) => (
                     <ul className="plain">
                       {list.map((c) => (
-                        <li key={c.id}>
-                          {channelLabel(c)}
-                        </li>
+                        <li key={c.id}>{channelLabel(c)}</li>
                       ))}
                     </ul>
                   )}
@@ -57,7 +55,14 @@ export function SpacePage({ spaceId }: { spaceId: string }) {
               {admin && (
                 <section aria-labelledby="space-audit">
                   <h2 id="space-audit">Audit log</h2>
-                  <AuditLog key={changes} load={(before) => client.GET("/api/spaces/{space_id}/audit-log", { params: { path: { space_id: s.id }, query: { limit: AUDIT_PAGE, ...(before ? { before } : {}) } } })} />
+                  <AuditLog
+                    key={changes}
+                    load={(before) =>
+                      client.GET("/api/spaces/{space_id}/audit-log", {
+                        params: { path: { space_id: s.id }, query: { limit: AUDIT_PAGE, ...(before ? { before } : {}) } },
+                      })
+                    }
+                  />
                 </section>
               )}
             </>

@@ -9,7 +9,11 @@ export function SpacesPage() {
   const spaces = useLoad(() => client.spaces.mine(), [client]);
   const [f, setF] = useState({ name: "", description: "", visibility: "private" as "private" | "public" });
   const create = useAction(async () => {
-    const s = await client.spaces.create({ name: f.name, visibility: f.visibility, ...(f.description ? { description: f.description } : {}) });
+    const s = await client.spaces.create({
+      name: f.name,
+      visibility: f.visibility,
+      ...(f.description ? { description: f.description } : {}),
+    });
     navigate(`/spaces/${s.id}`);
   });
   return (
@@ -42,11 +46,28 @@ export function SpacesPage() {
       <section aria-labelledby="new-space">
         <h2 id="new-space">Create a space</h2>
         <form className="card" aria-label="Create a space" onSubmit={(e) => (e.preventDefault(), void create.run())}>
-          <Field label="Space name">{(id) => <input id={id} required maxLength={100} value={f.name} onChange={(e) => setF({ ...f, name: e.target.value })} />}</Field>
-          <Field label="Description (optional)">{(id) => <textarea id={id} rows={2} maxLength={1000} value={f.description} onChange={(e) => setF({ ...f, description: e.target.value })} />}</Field>
+          <Field label="Space name">
+            {(id) => <input id={id} required maxLength={100} value={f.name} onChange={(e) => setF({ ...f, name: e.target.value })} />}
+          </Field>
+          <Field label="Description (optional)">
+            {(id) => (
+              <textarea
+                id={id}
+                rows={2}
+                maxLength={1000}
+                value={f.description}
+                onChange={(e) => setF({ ...f, description: e.target.value })}
+              />
+            )}
+          </Field>
           <Field label="Visibility" hint="Public spaces can be found and joined by anyone; private ones need an invite.">
             {(id, hint) => (
-              <select id={id} aria-describedby={hint} value={f.visibility} onChange={(e) => setF({ ...f, visibility: e.target.value as "private" | "public" })}>
+              <select
+                id={id}
+                aria-describedby={hint}
+                value={f.visibility}
+                onChange={(e) => setF({ ...f, visibility: e.target.value as "private" | "public" })}
+              >
                 <option value="private">Private</option>
                 <option value="public">Public</option>
               </select>

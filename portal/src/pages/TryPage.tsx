@@ -36,15 +36,25 @@ export function TryPage() {
   const space = spaceId || spaces.data?.[0]?.id || "";
   const channels = useLoad(() => (space ? client.spaces.channels(space) : Promise.resolve([])), [client, space]);
   const textChannels = (channels.data ?? []).filter((c) => c.type === "text");
-  const channel = channelId && textChannels.some((c) => c.id === channelId) ? channelId : textChannels[0]?.id ?? "";
-  const members = useLoad(() => (space ? client.GET("/api/spaces/{space_id}/members", { params: { path: { space_id: space } } }) : Promise.resolve([])), [client, space]);
-  const catalog = useLoad(() => (space && channel ? client.commands.catalog(space, channel) : Promise.resolve({ commands: [] })), [client, space, channel]);
+  const channel = channelId && textChannels.some((c) => c.id === channelId) ? channelId : (textChannels[0]?.id ?? "");
+  const members = useLoad(
+    () => (space ? client.GET("/api/spaces/{space_id}/members", { params: { path: { space_id: space } } }) : Promise.resolve([])),
+    [client, space],
+  );
+  const catalog = useLoad(
+    () => (space && channel ? client.commands.catalog(space, channel) : Promise.resolve({ commands: [] })),
+    [client, space, channel],
+  );
   const commands = catalog.data?.commands ?? [];
   const chosen = commands.find((c) => `${c.bot_user_id}/${c.name}` === pick) ?? commands[0];
 
   const invoke = useAction(async () => {
     if (!chosen) return;
-    const res = await client.commands.invoke(space, channel, { bot_user_id: chosen.bot_user_id, command: chosen.name, options: toOptionValues(chosen.options, values) });
+    const res = await client.commands.invoke(space, channel, {
+      bot_user_id: chosen.bot_user_id,
+      command: chosen.name,
+      options: toOptionValues(chosen.options, values),
+    });
     setSent((s) => [{ interaction_id: res.interaction_id, command: `/${chosen.name}`, at: new Date().toISOString() }, ...s]);
   });
 
@@ -52,7 +62,8 @@ export function TryPage() {
     <>
       <h1>Try a command</h1>
       <p className="muted">
-        Replies are ephemeral: only you see them, over the live connection (<span role="status">{rtState === "ready" ? "connected" : rtState}</span>).
+        Replies are ephemeral: only you see them, over the live connection (
+        <span role="status">{rtState === "ready" ? "connected" : rtState}</span>).
       </p>
       <Async state={spaces} what="spaces">
         {(list) =>
@@ -63,7 +74,11 @@ export function TryPage() {
               <div className="grid2">
                 <Field label="Space">
                   {(id) => (
-                    <select id={id} value={space} onChange={(e) => (setSpaceId(e.target.value), setChannelId(""), setPick(""), setValues({}))}>
+                    <select
+                      id={id}
+                      value={space}
+                      onChange={(e) => (setSpaceId(e.target.value), setChannelId(""), setPick(""), setValues({}))}
+                    >
                       {list.map((s) => (
                         <option key={s.id} value={s.id}>
                           {s.name}
@@ -88,12 +103,18 @@ export function TryPage() {
               <Async state={catalog} what="commands">
                 {() =>
                   commands.length === 0 ? (
-                    <p className="muted">No command is available in this channel. Install a bot with the “commands” scope and this channel allowed.</p>
+                    <p className="muted">
+                      No command is available in this channel. Install a bot with the “commands” scope and this channel allowed.
+                    </p>
                   ) : (
                     <>
                       <Field label="Bot and command">
                         {(id) => (
-                          <select id={id} value={chosen ? `${chosen.bot_user_id}/${chosen.name}` : ""} onChange={(e) => (setPick(e.target.value), setValues({}))}>
+                          <select
+                            id={id}
+                            value={chosen ? `${chosen.bot_user_id}/${chosen.name}` : ""}
+                            onChange={(e) => (setPick(e.target.value), setValues({}))}
+                          >
                             {commands.map((c) => (
                               <option key={`${c.bot_user_id}/${c.name}`} value={`${c.bot_user_id}/${c.name}`}>
                                 {c.bot_display_name ?? c.bot_username}: /{c.name} — {c.description}
@@ -102,7 +123,16 @@ export function TryPage() {
                           </select>
                         )}
                       </Field>
-                      {chosen && <OptionsForm key={`${chosen.bot_user_id}/${chosen.name}`} options={chosen.options} values={values} onChange={setValues} channels={channels.data ?? []} members={members.data ?? []} />}
+                      {chosen && (
+                        <OptionsForm
+                          key={`${chosen.bot_user_id}/${chosen.name}`}
+                          options={chosen.options}
+                          values={values}
+                          onChange={setValues}
+                          channels={channels.data ?? []}
+                          members={members.data ?? []}
+                        />
+                      )}
                       <ErrorBox error={invoke.error} />
                       <button type="submit" disabled={invoke.busy || !chosen}>
                         {invoke.busy ? "Invoking…" : `Invoke /${chosen?.name ?? ""}`}

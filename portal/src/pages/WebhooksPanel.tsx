@@ -9,7 +9,6 @@ import { EVENT_TYPES } from "../labels.ts";
 
 type Webhook = components["schemas"]["Webhooks.WebhookResponse"];
 
-
 export function WebhooksPanel({ botId, onChanged }: { botId: string; onChanged?: () => void }) {
   const { client } = usePortal();
   const path = { params: { path: { bot_id: botId } } };
@@ -45,7 +44,17 @@ export function WebhooksPanel({ botId, onChanged }: { botId: string; onChanged?:
       <form className="card" aria-label="Create a webhook" onSubmit={(e) => (e.preventDefault(), void create.run())}>
         <h3>Add a webhook</h3>
         <Field label="Webhook URL" hint="Must be https:// to a public host (http:// and local addresses only on development servers).">
-          {(id, hint) => <input id={id} aria-describedby={hint} type="url" required placeholder="https://example.com/parley" value={url} onChange={(e) => setUrl(e.target.value)} />}
+          {(id, hint) => (
+            <input
+              id={id}
+              aria-describedby={hint}
+              type="url"
+              required
+              placeholder="https://example.com/parley"
+              value={url}
+              onChange={(e) => setUrl(e.target.value)}
+            />
+          )}
         </Field>
         <fieldset>
           <legend>Events to receive</legend>
@@ -69,7 +78,17 @@ export function WebhooksPanel({ botId, onChanged }: { botId: string; onChanged?:
   );
 }
 
-function WebhookCard({ botId, hook: h, onChange, onChanged }: { botId: string; hook: Webhook; onChange: () => Promise<void>; onChanged?: () => void }) {
+function WebhookCard({
+  botId,
+  hook: h,
+  onChange,
+  onChanged,
+}: {
+  botId: string;
+  hook: Webhook;
+  onChange: () => Promise<void>;
+  onChanged?: () => void;
+}) {
   const { client } = usePortal();
   const path = { params: { path: { bot_id: botId, webhook_id: h.id } } };
   const [secret, setSecret] = useState<string | null>(null);

@@ -58,7 +58,10 @@ export interface RedisLike {
 
 /** Claims with `SET key 1 PX ttl NX`: atomic, so two processes never both handle one delivery. */
 export class RedisDeliveryStore implements DeliveryStore {
-  constructor(private readonly redis: RedisLike, private readonly prefix = "parley:webhook-delivery:") {}
+  constructor(
+    private readonly redis: RedisLike,
+    private readonly prefix = "parley:webhook-delivery:",
+  ) {}
 
   async claim(id: string, ttlMs: number): Promise<boolean> {
     return (await this.redis.set(this.prefix + id, "1", "PX", Math.max(1, Math.round(ttlMs)), "NX")) === "OK";
@@ -66,7 +69,10 @@ export class RedisDeliveryStore implements DeliveryStore {
 }
 
 export class Deduplicator {
-  constructor(private readonly store: DeliveryStore = new MemoryDeliveryStore(), private readonly ttlMs = DEFAULT_DEDUPE_TTL_MS) {}
+  constructor(
+    private readonly store: DeliveryStore = new MemoryDeliveryStore(),
+    private readonly ttlMs = DEFAULT_DEDUPE_TTL_MS,
+  ) {}
 
   /** True the first time `deliveryId` is seen within the TTL. */
   first(deliveryId: string): Promise<boolean> {

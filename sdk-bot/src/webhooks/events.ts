@@ -11,7 +11,9 @@ export { EventTypeValues as EVENT_TYPES, ScopeValues as SCOPES } from "../../../
 export type OptionValue = S["Events.OptionValue"];
 
 /** `command.invoked` data; `O` types `options` (see `command()` and `OptionsOf`). */
-export type CommandInvokedData<O extends object = Record<string, OptionValue>> = Omit<S["Events.CommandInvokedData"], "options"> & { options: O };
+export type CommandInvokedData<O extends object = Record<string, OptionValue>> = Omit<S["Events.CommandInvokedData"], "options"> & {
+  options: O;
+};
 export type MessageCreatedData = S["Events.MessageCreatedData"];
 export type MessageDeletedData = S["Events.MessageDeletedData"];
 export type ReactionAddedData = S["Events.ReactionAddedData"];

@@ -4,7 +4,14 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { SignatureVerificationError } from "../errors.ts";
 import type { CommandBuilder, OptionsOf } from "../command-builder.ts";
 import type { EventType, OptionValue, WebhookEvent } from "./events.ts";
-import { WebhookReceiver, type CommandHandler, type EventHandler, type HandlerContext, type ReceiveResult, type ReceiverOptions } from "./receiver.ts";
+import {
+  WebhookReceiver,
+  type CommandHandler,
+  type EventHandler,
+  type HandlerContext,
+  type ReceiveResult,
+  type ReceiverOptions,
+} from "./receiver.ts";
 
 export interface HttpReceiverOptions extends ReceiverOptions {
   /** Larger bodies get 413 (spec 6: receivers accept at least 100 KB). */
@@ -45,14 +52,21 @@ function listener(receiver: WebhookReceiver, max: number): Listener {
     if (Buffer.isBuffer(req.body) || typeof req.body === "string") raw = req.body;
     else if (req.body !== undefined && req.readableEnded) {
       // A JSON parser already ran: the exact bytes are gone and no signature can be checked.
-      const err = new SignatureVerificationError("the request body was already parsed: pass the raw request body (express.raw({ type: \"application/json\" }))");
+      const err = new SignatureVerificationError(
+        'the request body was already parsed: pass the raw request body (express.raw({ type: "application/json" }))',
+      );
       receiver.reportError(err);
       return write(res, { status: 400, body: JSON.stringify({ detail: err.message }) });
     } else {
       try {
         raw = await readBody(req, max);
       } catch (err) {
-        return write(res, err instanceof BodyTooLarge ? { status: 413, body: JSON.stringify({ detail: "body too large" }) } : { status: 400, body: JSON.stringify({ detail: "could not read the body" }) });
+        return write(
+          res,
+          err instanceof BodyTooLarge
+            ? { status: 413, body: JSON.stringify({ detail: "body too large" }) }
+            : { status: 400, body: JSON.stringify({ detail: "could not read the body" }) },
+        );
       }
     }
     if (raw.length > max) return write(res, { status: 413, body: JSON.stringify({ detail: "body too large" }) });
@@ -64,7 +78,10 @@ function listener(receiver: WebhookReceiver, max: number): Listener {
 export type WebhookListener = ((req: IncomingMessage, res: ServerResponse) => void) & {
   receiver: WebhookReceiver;
   on<T extends EventType>(type: T, handler: EventHandler<T>): WebhookListener;
-  onCommand<B extends CommandBuilder<object> | string>(command: B, handler: CommandHandler<B extends string ? Record<string, OptionValue> : OptionsOf<B>>): WebhookListener;
+  onCommand<B extends CommandBuilder<object> | string>(
+    command: B,
+    handler: CommandHandler<B extends string ? Record<string, OptionValue> : OptionsOf<B>>,
+  ): WebhookListener;
   onAny(handler: (event: WebhookEvent, ctx: HandlerContext) => unknown): WebhookListener;
 };
 
@@ -79,7 +96,10 @@ export function createWebhookHandler(opts: HttpReceiverOptions): WebhookListener
       receiver.on(type, handler);
       return self;
     },
-    onCommand<B extends CommandBuilder<object> | string>(command: B, handler: CommandHandler<B extends string ? Record<string, OptionValue> : OptionsOf<B>>) {
+    onCommand<B extends CommandBuilder<object> | string>(
+      command: B,
+      handler: CommandHandler<B extends string ? Record<string, OptionValue> : OptionsOf<B>>,
+    ) {
       receiver.onCommand(command, handler);
       return self;
     },

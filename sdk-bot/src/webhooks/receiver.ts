@@ -55,7 +55,11 @@ export interface ReceiveResult {
 
 type AnyHandler = (event: WebhookEvent, ctx: HandlerContext) => unknown;
 
-const json = (status: number, body: object, handled: Promise<void> = Promise.resolve()): ReceiveResult => ({ status, body: JSON.stringify(body), handled });
+const json = (status: number, body: object, handled: Promise<void> = Promise.resolve()): ReceiveResult => ({
+  status,
+  body: JSON.stringify(body),
+  handled,
+});
 
 function header(headers: Record<string, string | string[] | undefined>, name: string): string | undefined {
   const v = headers[name] ?? headers[name.toLowerCase()];
@@ -81,7 +85,10 @@ export class WebhookReceiver {
   private readonly dedupe: Deduplicator | undefined;
 
   constructor(private readonly opts: ReceiverOptions) {
-    this.dedupe = opts.dedupe === false ? undefined : new Deduplicator(opts.dedupe ?? new MemoryDeliveryStore(), opts.dedupeTtlMs ?? DEFAULT_DEDUPE_TTL_MS);
+    this.dedupe =
+      opts.dedupe === false
+        ? undefined
+        : new Deduplicator(opts.dedupe ?? new MemoryDeliveryStore(), opts.dedupeTtlMs ?? DEFAULT_DEDUPE_TTL_MS);
   }
 
   on<T extends EventType>(type: T, handler: EventHandler<T>): this {
@@ -98,7 +105,10 @@ export class WebhookReceiver {
   }
 
   /** `command.invoked` of one command; with a builder from `command()`, `event.data.options` is typed. */
-  onCommand<B extends CommandBuilder<object> | string>(command: B, handler: CommandHandler<B extends string ? Record<string, OptionValue> : OptionsOf<B>>): this {
+  onCommand<B extends CommandBuilder<object> | string>(
+    command: B,
+    handler: CommandHandler<B extends string ? Record<string, OptionValue> : OptionsOf<B>>,
+  ): this {
     const name = (typeof command === "string" ? command : command.name).trim().toLowerCase();
     return this.on("command.invoked", (event, ctx) => {
       if (event.data.command === name && ctx.interaction) return handler(event as CommandEvent<never>, ctx as CommandContext);

@@ -23,11 +23,12 @@ function bodyBytes(rawBody: unknown): Buffer {
   if (rawBody instanceof Uint8Array) return Buffer.from(rawBody.buffer, rawBody.byteOffset, rawBody.byteLength);
   throw new SignatureVerificationError(
     "webhook body must be the raw request body (a string or Buffer), not a parsed object: pass the raw request body " +
-      "exactly as received (with Express use express.raw({ type: \"application/json\" }) on the webhook route)",
+      'exactly as received (with Express use express.raw({ type: "application/json" }) on the webhook route)',
   );
 }
 
-const nowSeconds = (now: number | Date | undefined) => (now === undefined ? Date.now() / 1000 : now instanceof Date ? now.getTime() / 1000 : now);
+const nowSeconds = (now: number | Date | undefined) =>
+  now === undefined ? Date.now() / 1000 : now instanceof Date ? now.getTime() / 1000 : now;
 
 function hmacHex(secret: string, t: string, body: Buffer): string {
   return createHmac("sha256", secret).update(`${t}.`, "utf8").update(body).digest("hex");
@@ -46,7 +47,8 @@ function parseHeader(header: unknown): { t: string; signatures: string[] } {
     else if (key === "v1") signatures.push(value);
     // Other schemes (a future v2) are ignored, as Stripe's verifiers do.
   }
-  if (t === undefined || !/^\d{1,15}$/.test(t)) throw new SignatureVerificationError("bad X-Service-Signature format: missing or non-numeric t=");
+  if (t === undefined || !/^\d{1,15}$/.test(t))
+    throw new SignatureVerificationError("bad X-Service-Signature format: missing or non-numeric t=");
   if (!signatures.length) throw new SignatureVerificationError("bad X-Service-Signature format: no v1= signature");
   return { t, signatures };
 }
@@ -55,7 +57,12 @@ function parseHeader(header: unknown): { t: string; signatures: string[] } {
  * Throws SignatureVerificationError unless one `v1` entry of `header` signs `rawBody` with one of `secret`
  * and `t` lies within the tolerance. Returns the header's timestamp (Unix seconds).
  */
-export function verifySignature(rawBody: RawBody, header: string | null | undefined, secret: string | readonly string[], opts: VerifyOptions = {}): number {
+export function verifySignature(
+  rawBody: RawBody,
+  header: string | null | undefined,
+  secret: string | readonly string[],
+  opts: VerifyOptions = {},
+): number {
   const body = bodyBytes(rawBody);
   const { t, signatures } = parseHeader(header);
   const tolerance = opts.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS;
@@ -70,7 +77,10 @@ export function verifySignature(rawBody: RawBody, header: string | null | undefi
     // Every entry is compared, so the time taken says nothing about which one matched.
     for (const sig of signatures) if (HEX64.test(sig) && timingSafeEqual(expected, Buffer.from(sig, "utf8"))) matched = true;
   }
-  if (!matched) throw new SignatureVerificationError("no signature matches the payload: wrong secret, or the body was changed (pass the raw request body)");
+  if (!matched)
+    throw new SignatureVerificationError(
+      "no signature matches the payload: wrong secret, or the body was changed (pass the raw request body)",
+    );
   return Number(t);
 }
 

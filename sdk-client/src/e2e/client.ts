@@ -35,7 +35,6 @@ interface GroupRecord {
   state: Uint8Array;
 }
 
-
 const K = {
   kp: (ref: string) => `kp:${ref}`,
   lastResort: "kp-last-resort",
@@ -85,10 +84,16 @@ export class E2EClient {
     const { available } = await this.o.client.GET("/api/e2e/key-packages/count");
     const needLastResort = !(await this.o.store.get(K.lastResort));
     if (available >= this.o.minKeyPackages && !needLastResort) return available;
-    const fresh = available >= this.o.minKeyPackages ? [] : await Promise.all(Array.from({ length: Math.min(this.o.batchSize, 100) }, () => this.newPackage()));
+    const fresh =
+      available >= this.o.minKeyPackages
+        ? []
+        : await Promise.all(Array.from({ length: Math.min(this.o.batchSize, 100) }, () => this.newPackage()));
     const lastResort = needLastResort ? await this.newPackage() : undefined;
     if (lastResort) await this.o.store.set(K.lastResort, packJson({ ref: await mls.keyPackageRef(lastResort.publicPackage) }));
-    const body = { key_packages: fresh.map((p) => mls.encodeKeyPackage(p.publicPackage)), ...(lastResort && { last_resort: mls.encodeKeyPackage(lastResort.publicPackage) }) };
+    const body = {
+      key_packages: fresh.map((p) => mls.encodeKeyPackage(p.publicPackage)),
+      ...(lastResort && { last_resort: mls.encodeKeyPackage(lastResort.publicPackage) }),
+    };
     if (!body.key_packages.length && lastResort) body.key_packages.push(mls.encodeKeyPackage((await this.newPackage()).publicPackage));
     return (await this.o.client.POST("/api/e2e/key-packages", { body })).available;
   }
@@ -124,7 +129,11 @@ export class E2EClient {
       if (!state) throw new Error("not a member of the channel group");
       const out = await mls.encrypt(state, utf8(text));
       await this.save(channelId, spaceId, out.state);
-      const msg = await this.o.client.messages.post(spaceId, channelId, { ciphertext: out.ciphertext, epoch: mls.epochOf(out.state), ...extra });
+      const msg = await this.o.client.messages.post(spaceId, channelId, {
+        ciphertext: out.ciphertext,
+        epoch: mls.epochOf(out.state),
+        ...extra,
+      });
       // MLS senders cannot decrypt their own messages: remember the plaintext.
       await this.o.store.set(K.plain(msg.id), utf8(text));
       return msg;
@@ -166,7 +175,11 @@ export class E2EClient {
   }
 
   /** The channel's messages (newest first) with their plaintexts. */
-  async read(spaceId: string, channelId: string, query?: { limit?: number; before?: string }): Promise<{ message: T.ChatMessage; text: string | null }[]> {
+  async read(
+    spaceId: string,
+    channelId: string,
+    query?: { limit?: number; before?: string },
+  ): Promise<{ message: T.ChatMessage; text: string | null }[]> {
     const list = await this.o.client.messages.list(spaceId, channelId, query);
     const out: { message: T.ChatMessage; text: string | null }[] = [];
     // Oldest first: MLS decrypts a sender's messages in generation order most cheaply.
@@ -188,7 +201,10 @@ export class E2EClient {
 
   private async newPackage(): Promise<OwnPackage> {
     const p = await mls.newKeyPackage(this.id);
-    await this.o.store.set(K.kp(await mls.keyPackageRef(p.publicPackage)), packJson({ pub: fromB64(mls.encodeKeyPackage(p.publicPackage)), priv: p.privatePackage }));
+    await this.o.store.set(
+      K.kp(await mls.keyPackageRef(p.publicPackage)),
+      packJson({ pub: fromB64(mls.encodeKeyPackage(p.publicPackage)), priv: p.privatePackage }),
+    );
     return p;
   }
 
@@ -302,7 +318,10 @@ export class E2EClient {
     const own = await mls.newKeyPackage(this.id);
     let state = await mls.newGroup(channelId, own);
     const members = await this.o.client.GET("/api/spaces/{space_id}/members", { params: { path: { space_id: spaceId } } });
-    const adds = await this.claimAdds(state, members.map((m) => m.user_id));
+    const adds = await this.claimAdds(
+      state,
+      members.map((m) => m.user_id),
+    );
     const out = await mls.commit(state, adds.proposals);
     if (!(await this.post(channelId, 0, out, adds.deviceIds))) return false;
     state = out.state;
@@ -346,7 +365,12 @@ export class E2EClient {
   }
 
   /** Posts a commit; false on 409 (another commit won the epoch). */
-  private async post(channelId: string, epoch: number, out: { commit: string; groupInfo: string; welcome?: string }, welcomeDeviceIds: string[]): Promise<boolean> {
+  private async post(
+    channelId: string,
+    epoch: number,
+    out: { commit: string; groupInfo: string; welcome?: string },
+    welcomeDeviceIds: string[],
+  ): Promise<boolean> {
     try {
       await this.o.client.POST("/api/e2e/channels/{channel_id}/commits", {
         params: { path: { channel_id: channelId } },
@@ -374,7 +398,12 @@ export class E2EClient {
         .members(state)
         .filter((m) => m.id && gone.has(m.id.userId) && !(m.id.userId === this.id.userId && m.id.deviceId === this.id.deviceId))
         .map((m) => ({ proposalType: "remove", remove: { removed: m.leaf } }));
-      const adds = add.length ? await this.claimAdds(state, add.filter((u) => !gone.has(u))) : { proposals: [], deviceIds: [] };
+      const adds = add.length
+        ? await this.claimAdds(
+            state,
+            add.filter((u) => !gone.has(u)),
+          )
+        : { proposals: [], deviceIds: [] };
       const proposals = [...removals, ...adds.proposals];
       if (!proposals.length) return 0;
       const out = await mls.commit(state, proposals);

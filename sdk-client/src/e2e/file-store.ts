@@ -32,6 +32,9 @@ export class FileStore implements E2EStore {
   }
   async keys(prefix: string): Promise<string[]> {
     await this.ready;
-    return (await readdir(this.dir)).filter((f) => !f.endsWith(".tmp")).map(decodeURIComponent).filter((k) => k.startsWith(prefix));
+    return (await readdir(this.dir))
+      .filter((f) => !f.endsWith(".tmp"))
+      .map(decodeURIComponent)
+      .filter((k) => k.startsWith(prefix));
   }
 }

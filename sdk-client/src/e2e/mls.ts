@@ -52,7 +52,13 @@ export function parseIdentity(bytes: Uint8Array): Identity | null {
 }
 
 export async function newKeyPackage(id: Identity): Promise<{ publicPackage: KeyPackage; privatePackage: PrivateKeyPackage }> {
-  return generateKeyPackage({ credentialType: "basic", identity: identityBytes(id) }, defaultCapabilities(), defaultLifetime, [], await cipherSuite());
+  return generateKeyPackage(
+    { credentialType: "basic", identity: identityBytes(id) },
+    defaultCapabilities(),
+    defaultLifetime,
+    [],
+    await cipherSuite(),
+  );
 }
 
 export const keyPackageRef = async (kp: KeyPackage): Promise<string> => toHex(await makeKeyPackageRef(kp, (await cipherSuite()).hash));
@@ -91,7 +97,10 @@ export function loadState(bytes: Uint8Array): ClientState {
   return { ...decoded[0], clientConfig: defaultClientConfig };
 }
 
-export async function newGroup(groupId: string, own: { publicPackage: KeyPackage; privatePackage: PrivateKeyPackage }): Promise<ClientState> {
+export async function newGroup(
+  groupId: string,
+  own: { publicPackage: KeyPackage; privatePackage: PrivateKeyPackage },
+): Promise<ClientState> {
   return createGroup(utf8(groupId), own.publicPackage, own.privatePackage, [], await cipherSuite());
 }
 
@@ -99,7 +108,12 @@ export async function commit(state: ClientState, proposals: Proposal[]) {
   const cs = await cipherSuite();
   const res = await createCommit({ state, cipherSuite: cs }, { extraProposals: proposals, ratchetTreeExtension: true });
   const groupInfo = await createGroupInfoWithExternalPubAndRatchetTree(res.newState, [], cs);
-  return { state: res.newState, commit: encodeMessage(res.commit), groupInfo: encodeGroupInfo(groupInfo), welcome: res.welcome && encodeWelcome(res.welcome) };
+  return {
+    state: res.newState,
+    commit: encodeMessage(res.commit),
+    groupInfo: encodeGroupInfo(groupInfo),
+    welcome: res.welcome && encodeWelcome(res.welcome),
+  };
 }
 
 export async function externalJoin(groupInfoB64: string, own: { publicPackage: KeyPackage; privatePackage: PrivateKeyPackage }) {
@@ -126,7 +140,10 @@ export async function process(state: ClientState, m: MLSMessage) {
 
 export async function encrypt(state: ClientState, plaintext: Uint8Array) {
   const res = await createApplicationMessage(state, plaintext, await cipherSuite());
-  return { state: res.newState, ciphertext: encodeMessage({ version: "mls10", wireformat: "mls_private_message", privateMessage: res.privateMessage }) };
+  return {
+    state: res.newState,
+    ciphertext: encodeMessage({ version: "mls10", wireformat: "mls_private_message", privateMessage: res.privateMessage }),
+  };
 }
 
 /** Every occupied leaf: index and identity. */

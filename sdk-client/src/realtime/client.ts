@@ -5,7 +5,15 @@ import type { MaybePromise, TokenProvider } from "../session.ts";
 import { backoffDelay, type BackoffOptions } from "./backoff.ts";
 import { parseFrame, type KnownFrames, type ReadyFrame, type ServerFrame, type UnknownFrame } from "./frames.ts";
 import { AsyncQueue } from "./queue.ts";
-import { defaultWebSocket, messageText, realtimeUrl, type CloseEventLike, type MessageEventLike, type WebSocketConstructor, type WebSocketLike } from "./socket.ts";
+import {
+  defaultWebSocket,
+  messageText,
+  realtimeUrl,
+  type CloseEventLike,
+  type MessageEventLike,
+  type WebSocketConstructor,
+  type WebSocketLike,
+} from "./socket.ts";
 
 export interface RealtimeOptions {
   baseUrl: string;
@@ -59,7 +67,12 @@ export class RealtimeClient implements AsyncIterable<ServerFrame> {
   private readyWaiters: { resolve: (f: ReadyFrame) => void; reject: (e: Error) => void }[] = [];
   private lastReady: ReadyFrame | null = null;
   private attempt = 0;
-  private timers: { auth?: ReturnType<typeof setTimeout>; heartbeat?: ReturnType<typeof setInterval>; pong?: ReturnType<typeof setTimeout>; retry?: ReturnType<typeof setTimeout> } = {};
+  private timers: {
+    auth?: ReturnType<typeof setTimeout>;
+    heartbeat?: ReturnType<typeof setInterval>;
+    pong?: ReturnType<typeof setTimeout>;
+    retry?: ReturnType<typeof setTimeout>;
+  } = {};
   private _state: RealtimeState = "connecting";
   /** Presence subscriptions by space, sent again after every reconnect (the server forgets them with the socket). */
   private presenceSubs = new Map<string, PresenceSelection>();

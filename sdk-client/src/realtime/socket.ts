@@ -39,6 +39,9 @@ export function realtimeUrl(baseUrl: string): string {
 
 export function defaultWebSocket(): WebSocketConstructor {
   const ctor = (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket;
-  if (!ctor) throw new Error("no global WebSocket here: pass `WebSocket` (e.g. from the `ws` package), or import connectRealtime from `@parley/sdk-client/node`");
+  if (!ctor)
+    throw new Error(
+      "no global WebSocket here: pass `WebSocket` (e.g. from the `ws` package), or import connectRealtime from `@parley/sdk-client/node`",
+    );
   return ctor;
 }

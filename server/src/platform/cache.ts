@@ -57,7 +57,8 @@ export class Cache<V> {
   async load(key: string, load: () => Promise<V>, ttlMs?: number): Promise<V> {
     const generation = this.generation;
     const value = await load();
-    if (generation === this.generation && (this.o.keep?.(value) ?? true)) this.lru.set(key, { value }, ttlMs === undefined ? undefined : { ttl: ttlMs });
+    if (generation === this.generation && (this.o.keep?.(value) ?? true))
+      this.lru.set(key, { value }, ttlMs === undefined ? undefined : { ttl: ttlMs });
     return value;
   }
 

@@ -65,10 +65,15 @@ function trustProxy(raw: string | undefined): TrustProxy | undefined {
   const v = raw.trim();
   if (/^\d+$/.test(v)) return Number(v);
   if (/^(true|false)$/i.test(v)) return v.toLowerCase() === "true";
-  const list = v.split(",").map((e) => e.trim()).filter(Boolean);
+  const list = v
+    .split(",")
+    .map((e) => e.trim())
+    .filter(Boolean);
   for (const entry of list) {
     if (!PROXY_NAMES.has(entry) && !isAddressOrSubnet(entry))
-      throw new ConfigError(`TRUST_PROXY must be a hop count, or a comma-separated list of addresses, CIDR subnets, loopback, linklocal or uniquelocal; "${entry}" is none of these`);
+      throw new ConfigError(
+        `TRUST_PROXY must be a hop count, or a comma-separated list of addresses, CIDR subnets, loopback, linklocal or uniquelocal; "${entry}" is none of these`,
+      );
   }
   return list;
 }
@@ -201,7 +206,8 @@ export function loadConfig(env: Env = process.env, argv: string[] = process.argv
   if (production) {
     // The development defaults are public knowledge: anyone could mint voice tokens for this service.
     for (const name of ["LIVEKIT_API_KEY", "LIVEKIT_API_SECRET"]) {
-      if (!env[name] || env[name] === "devkey" || env[name] === "secret") throw new ConfigError(`${name} is required when NODE_ENV=production (not the development default)`);
+      if (!env[name] || env[name] === "devkey" || env[name] === "secret")
+        throw new ConfigError(`${name} is required when NODE_ENV=production (not the development default)`);
     }
     if (webhookAllowPrivate) throw new ConfigError("WEBHOOK_ALLOW_PRIVATE=true is refused with NODE_ENV=production");
   }
@@ -218,7 +224,10 @@ export function loadConfig(env: Env = process.env, argv: string[] = process.argv
     livekit,
     smtpUrl: url(env, "SMTP_URL", ["smtp:", "smtps:"]),
     mailFrom: env.MAIL_FROM || "no-reply@localhost",
-    adminEmails: (env.ADMIN_EMAILS ?? "").split(",").map((e) => e.trim().toLowerCase()).filter(Boolean),
+    adminEmails: (env.ADMIN_EMAILS ?? "")
+      .split(",")
+      .map((e) => e.trim().toLowerCase())
+      .filter(Boolean),
     webhookAllowPrivate,
     dataKey: dataKey(secrets.DATA_KEY, env.DATA_KEY ? "DATA_KEY" : join(dataDir, SECRET_FILES.DATA_KEY)),
     shutdownDelayMs: int(env, "SHUTDOWN_DELAY_MS", 0, 0, 600_000),

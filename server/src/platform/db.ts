@@ -44,7 +44,9 @@ const MIGRATIONS_DIR = join(import.meta.dirname, "../db/migrations");
 /** Migrations are `YYYYMMDDHHMM-verb-noun.ts` modules exporting up/down, applied in name order on start. */
 const migrationSource: Knex.MigrationSource<string> = {
   async getMigrations() {
-    return readdirSync(MIGRATIONS_DIR).filter((f) => /^\d{12}-[a-z0-9-]+\.ts$/.test(f)).sort();
+    return readdirSync(MIGRATIONS_DIR)
+      .filter((f) => /^\d{12}-[a-z0-9-]+\.ts$/.test(f))
+      .sort();
   },
   getMigrationName: (name) => name,
   async getMigration(name) {
@@ -72,7 +74,13 @@ export async function openPostgres(url: string, poolMax = POOL_MAX): Promise<Dat
 /** Starts (on first start: creates) the embedded PostgreSQL under `dataDir` and connects to it like any server. */
 export async function openEmbedded(dataDir: string, log: Logger): Promise<Database> {
   const server = await startEmbeddedPostgres({ dataDir, log });
-  const connection: PgConnection = { host: server.host, port: server.port, user: server.user, password: server.password, database: "postgres" };
+  const connection: PgConnection = {
+    host: server.host,
+    port: server.port,
+    user: server.user,
+    password: server.password,
+    database: "postgres",
+  };
   const knex = knexOn(connection, POOL_MAX);
   return {
     knex,

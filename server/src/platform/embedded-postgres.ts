@@ -10,7 +10,19 @@
 // PID of the service that started the server, to tell a server left by a crashed start from one in use).
 import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { chmodSync, chownSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  chownSync,
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { createRequire } from "node:module";
 import { freePort } from "./ports.ts";
 import { join } from "node:path";
@@ -172,7 +184,6 @@ function removeIfExitedUnreaped(pidFile: string, pid: number, log: Logger): void
   rmSync(pidFile, { force: true });
 }
 
-
 function logTail(file: string): string {
   try {
     const lines = readFileSync(file, "utf8").trimEnd().split("\n");
@@ -196,9 +207,18 @@ async function initdb(bin: string, cluster: string, password: string, owner: { u
     await run(
       bin,
       [
-        "-D", scratch, "-U", USER, "--auth=scram-sha-256", `--pwfile=${pwfile}`, "-E", "UTF8",
+        "-D",
+        scratch,
+        "-U",
+        USER,
+        "--auth=scram-sha-256",
+        `--pwfile=${pwfile}`,
+        "-E",
+        "UTF8",
         // The builtin C.UTF-8 locale: the same text ordering on every machine, no dependency on the host's locales.
-        "--locale-provider=builtin", "--builtin-locale=C.UTF-8", "--lc-messages=C",
+        "--locale-provider=builtin",
+        "--builtin-locale=C.UTF-8",
+        "--lc-messages=C",
       ],
       { ...owner, env: { ...process.env, LC_ALL: "C" } },
     );
@@ -228,7 +248,10 @@ async function untilReady(child: ChildProcess, conn: pg.ClientConfig, logFile: s
     } catch {
       await client.end().catch(() => {});
     }
-    if (Date.now() > end) throw new EmbeddedPostgresError(`embedded PostgreSQL did not accept connections within ${READY_WITHIN_MS / 1000} s: ${logTail(logFile)}`);
+    if (Date.now() > end)
+      throw new EmbeddedPostgresError(
+        `embedded PostgreSQL did not accept connections within ${READY_WITHIN_MS / 1000} s: ${logTail(logFile)}`,
+      );
     await new Promise((r) => setTimeout(r, 50));
   }
 }
@@ -245,7 +268,11 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
 
   let created = false;
   if (!existsSync(join(cluster, "PG_VERSION"))) {
-    if (existsSync(join(dataDir, "pg"))) log.warn({ path: join(dataDir, "pg") }, "embedded mode: the PGlite files of an older version are not used any more and can be deleted");
+    if (existsSync(join(dataDir, "pg")))
+      log.warn(
+        { path: join(dataDir, "pg") },
+        "embedded mode: the PGlite files of an older version are not used any more and can be deleted",
+      );
     log.info({ path: cluster }, "embedded PostgreSQL: first start, creating the database cluster");
     const password = randomBytes(24).toString("base64url");
     writeFileSync(passwordFile, password + "\n", { mode: 0o600 });

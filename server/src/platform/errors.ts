@@ -24,7 +24,11 @@ export const LIMITER_UNAVAILABLE = "rate limiter temporarily unavailable — ret
  * closed). Callers that treat the two apart (metrics) test the field, never the `detail` text.
  */
 export class TooManyRequests extends HttpError {
-  constructor(detail: string, retryAfterSeconds: number | undefined, readonly limiterDown: boolean) {
+  constructor(
+    detail: string,
+    retryAfterSeconds: number | undefined,
+    readonly limiterDown: boolean,
+  ) {
     super(429, detail, retryAfterSeconds === undefined ? {} : { "Retry-After": String(retryAfterSeconds) });
   }
 }

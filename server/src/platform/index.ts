@@ -102,7 +102,17 @@ export async function openPlatform(config: Config, overrides: PlatformOverrides 
   }
 
   return {
-    config, log, metrics, clock, db: database.knex, database, kv, pubsub, limiters, queues, redis: kvRedis,
+    config,
+    log,
+    metrics,
+    clock,
+    db: database.knex,
+    database,
+    kv,
+    pubsub,
+    limiters,
+    queues,
+    redis: kvRedis,
     async ready() {
       await answerWithin(database.knex.raw("select 1"), 2000, "database did not answer");
       if (redis) await answerWithin(redis.ping(), 2000, "redis did not answer");

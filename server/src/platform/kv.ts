@@ -20,7 +20,10 @@ return n`;
 
 export class RedisKv implements Kv {
   /** `prefix` is public for the few seams that share these keys through raw Redis (presence's connection ledger). */
-  constructor(private redis: Redis, readonly prefix = "kv:") {}
+  constructor(
+    private redis: Redis,
+    readonly prefix = "kv:",
+  ) {}
   get(key: string) {
     return this.redis.get(this.prefix + key);
   }

@@ -43,7 +43,10 @@ export interface Hit {
 }
 
 class FlexibleLimiter implements Limiter {
-  constructor(readonly spec: LimitSpec, private impl: RateLimiterAbstract) {}
+  constructor(
+    readonly spec: LimitSpec,
+    private impl: RateLimiterAbstract,
+  ) {}
   async consume(key: string): Promise<LimitOutcome> {
     try {
       await this.impl.consume(key, 1);
@@ -66,7 +69,10 @@ class FlexibleLimiter implements Limiter {
 export function memoryLimiters(multiplier = 1): LimiterFactory {
   return {
     create: (spec) =>
-      new FlexibleLimiter(spec, new RateLimiterMemory({ keyPrefix: spec.name, points: spec.points * multiplier, duration: spec.durationSeconds })),
+      new FlexibleLimiter(
+        spec,
+        new RateLimiterMemory({ keyPrefix: spec.name, points: spec.points * multiplier, duration: spec.durationSeconds }),
+      ),
     async consumeAll(stages) {
       for (const stage of stages) {
         const outcomes = await Promise.all(stage.map((h) => h.limiter.consume(h.key)));
@@ -113,7 +119,12 @@ export function redisLimiters(redis: Redis, multiplier = 1): LimiterFactory {
     create: (spec) =>
       new FlexibleLimiter(
         spec,
-        new RateLimiterRedis({ storeClient: redis, keyPrefix: `rl:${spec.name}`, points: spec.points * multiplier, duration: spec.durationSeconds }),
+        new RateLimiterRedis({
+          storeClient: redis,
+          keyPrefix: `rl:${spec.name}`,
+          points: spec.points * multiplier,
+          duration: spec.durationSeconds,
+        }),
       ),
     async consumeAll(stages) {
       // KEYS then ARGV (points, seconds, stage per key) in one pass: the bot send counts three limits per request.

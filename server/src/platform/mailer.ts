@@ -29,7 +29,10 @@ export function createMailer(opts: { smtpUrl: string | undefined; from: string; 
 
 class SmtpMailer implements Mailer {
   private transport: Transporter;
-  constructor(url: string, private from: string) {
+  constructor(
+    url: string,
+    private from: string,
+  ) {
     // Bounded waits, so a dead mail server cannot hold a request (or a background send) for minutes.
     this.transport = createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
   }
@@ -42,10 +45,16 @@ class SmtpMailer implements Mailer {
 }
 
 class LogMailer implements Mailer {
-  constructor(private log: Logger, private from: string) {}
+  constructor(
+    private log: Logger,
+    private from: string,
+  ) {}
   async send(mail: Mail) {
     // Field names chosen to stay clear of the logger's redaction paths (`token`, `content`, …).
-    this.log.info({ mail: { from: this.from, to: mail.to, subject: mail.subject, body: mail.text } }, "e-mail not sent (no SMTP_URL); its text follows");
+    this.log.info(
+      { mail: { from: this.from, to: mail.to, subject: mail.subject, body: mail.text } },
+      "e-mail not sent (no SMTP_URL); its text follows",
+    );
   }
   close() {}
 }

@@ -12,7 +12,8 @@ export function createMetrics(): Metrics {
   collectDefaultMetrics({ register: registry });
   // prom-client names three gauges `*_total`, which `promtool check metrics` rejects (that suffix is for
   // counters). The per-type gauges without the suffix (nodejs_active_handles etc.) carry the same figures.
-  for (const name of ["nodejs_active_handles_total", "nodejs_active_requests_total", "nodejs_active_resources_total"]) registry.removeSingleMetric(name);
+  for (const name of ["nodejs_active_handles_total", "nodejs_active_requests_total", "nodejs_active_resources_total"])
+    registry.removeSingleMetric(name);
   return {
     registry,
     httpRequests: new Counter({

@@ -119,7 +119,10 @@ export class RedisPubSub implements PubSub {
   /** Channels asked for in this turn of the event loop: one SUBSCRIBE carries them all (a connect storm). */
   private batch: string[] | undefined;
   private batchDone: Promise<unknown> | undefined;
-  constructor(private pub: Redis, private prefix = "ps:") {
+  constructor(
+    private pub: Redis,
+    private prefix = "ps:",
+  ) {
     this.sub = pub.duplicate();
     // ioredis reconnects by itself; without a listener it would print every refused reconnect to stderr.
     this.sub.on("error", () => {});

@@ -1,6 +1,14 @@
 // Background jobs: BullMQ in every mode — on Redis when REDIS_URL is set, otherwise on the service's own
 // PostgreSQL (BullMQ's PostgreSQL backend, embedded mode's PostgreSQL included). Same Queue/Worker API.
-import { Queue, Worker, withBackend, createPostgresBackend, type Processor, type WorkerOptions, type QueueOptions as BullQueueOptions } from "bullmq";
+import {
+  Queue,
+  Worker,
+  withBackend,
+  createPostgresBackend,
+  type Processor,
+  type WorkerOptions,
+  type QueueOptions as BullQueueOptions,
+} from "bullmq";
 import type { PgConnection } from "./db.ts";
 import { createRedis, type Redis } from "./redis.ts";
 import type { RedisOptions } from "ioredis";
@@ -59,7 +67,13 @@ export interface Queues {
   close(): Promise<void>;
 }
 
-type AnyQueue = { add: Queue["add"]; addBulk: Queue["addBulk"]; getJobCounts: Queue["getJobCounts"]; close(): Promise<void>; waitUntilReady(): Promise<unknown> };
+type AnyQueue = {
+  add: Queue["add"];
+  addBulk: Queue["addBulk"];
+  getJobCounts: Queue["getJobCounts"];
+  close(): Promise<void>;
+  waitUntilReady(): Promise<unknown>;
+};
 
 /** How long a producer waits for an unreachable queue store before giving up on an add. */
 export const PRODUCER_WAIT_MS = 3_000;
@@ -79,7 +93,10 @@ function wrap<T>(q: AnyQueue, queueOpts: QueueOptions = {}): JobQueue<T> {
     },
     async addBulk(jobs) {
       if (!jobs.length) return;
-      await bounded(q.addBulk(jobs.map((j) => ({ name: j.name, data: j.data, opts: { jobId: j.opts?.jobId, delay: j.opts?.delay, ...base } }))), "addBulk");
+      await bounded(
+        q.addBulk(jobs.map((j) => ({ name: j.name, data: j.data, opts: { jobId: j.opts?.jobId, delay: j.opts?.delay, ...base } }))),
+        "addBulk",
+      );
     },
     async depth() {
       const c = await q.getJobCounts("waiting", "delayed", "active", "prioritized");
@@ -102,7 +119,11 @@ function workerOptions(opts: WorkerOpts) {
 const CLOSE_WITHIN_MS = 5000;
 
 /** Settles when every closer has, or after `ms`: a close must never hang a shutdown. */
-const closeWithin = (ms: number, closers: (() => Promise<unknown>)[]): Promise<void> => settledWithin(ms, closers.map((c) => c()));
+const closeWithin = (ms: number, closers: (() => Promise<unknown>)[]): Promise<void> =>
+  settledWithin(
+    ms,
+    closers.map((c) => c()),
+  );
 
 type BullWorker = { close(): Promise<void>; disconnect(): Promise<void> };
 
@@ -127,7 +148,8 @@ function boundedWorker(w: BullWorker, closers: (() => Promise<unknown>)[], reach
 /** What the queues log: BullMQ's 'error' events (connection trouble), which would otherwise be printed or lost. */
 type QueueLog = Pick<Logger, "warn">;
 
-const logErrors = (log: QueueLog, role: string, name: string) => (err: Error) => log.warn({ err: err.message, queue: name, role }, "queue connection error");
+const logErrors = (log: QueueLog, role: string, name: string) => (err: Error) =>
+  log.warn({ err: err.message, queue: name, role }, "queue connection error");
 
 export function redisQueues(url: string, log: QueueLog): Queues {
   const closers: (() => Promise<unknown>)[] = [];

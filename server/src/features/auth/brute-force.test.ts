@@ -19,13 +19,19 @@ type Answer = { status: number; body: any; retryAfter: string | undefined };
 
 function postFrom(from: string, path: string, body: unknown, token?: string, extra: Record<string, string> = {}): Promise<Answer> {
   const data = JSON.stringify(body);
-  const headers: Record<string, string | number> = { ...extra, "content-type": "application/json", "content-length": Buffer.byteLength(data) };
+  const headers: Record<string, string | number> = {
+    ...extra,
+    "content-type": "application/json",
+    "content-length": Buffer.byteLength(data),
+  };
   if (token) headers.authorization = `Bearer ${token}`;
   return new Promise((resolve, reject) => {
     const req = request(`${server.url}${path}`, { method: "POST", localAddress: from, headers }, (res) => {
       let text = "";
       res.on("data", (c) => (text += c));
-      res.on("end", () => resolve({ status: res.statusCode!, body: JSON.parse(text), retryAfter: res.headers["retry-after"] as string | undefined }));
+      res.on("end", () =>
+        resolve({ status: res.statusCode!, body: JSON.parse(text), retryAfter: res.headers["retry-after"] as string | undefined }),
+      );
     });
     req.on("error", reject);
     req.end(data);
@@ -44,7 +50,11 @@ async function withTwoFactor(): Promise<TestUser & { secret: string }> {
   const http = api(server.url);
   const setup = await http.post("/api/auth/toggle-2fa", { enable: true, password: u.password }, { token: u.token });
   const secret = setup.body.secret as string;
-  const done = await http.post("/api/auth/toggle-2fa", { enable: true, password: u.password, code: await generate({ secret }) }, { token: u.token });
+  const done = await http.post(
+    "/api/auth/toggle-2fa",
+    { enable: true, password: u.password, code: await generate({ secret }) },
+    { token: u.token },
+  );
   expect(done.body.enabled).toBe(true);
   return { ...u, secret };
 }
@@ -82,7 +92,8 @@ describe("brute-force limits", { timeout: 90_000 }, () => {
 
   it("a successful login does not count: 9 failures, a success, 9 more failures leave the account open", async () => {
     const u = await registerUser(server.url);
-    for (let i = 0; i < 9; i++) expect((await postFrom("127.0.0.22", "/api/auth/login", { login: u.username, password: `wrong-${i}` })).status).toBe(401);
+    for (let i = 0; i < 9; i++)
+      expect((await postFrom("127.0.0.22", "/api/auth/login", { login: u.username, password: `wrong-${i}` })).status).toBe(401);
     expect((await postFrom("127.0.0.22", "/api/auth/login", { login: u.username, password: u.password })).status).toBe(200);
     // The success was handed back, so exactly one more failure fits before the lock.
     expect((await postFrom("127.0.0.22", "/api/auth/login", { login: u.username, password: "wrong-again" })).status).toBe(401);
@@ -101,10 +112,16 @@ describe("brute-force limits", { timeout: 90_000 }, () => {
     const u = await withTwoFactor();
     const challenge = await postFrom("127.0.0.40", "/api/auth/login", { login: u.username, password: u.password });
     for (let i = 0; i < 10; i++) {
-      const r = await postFrom(`127.0.0.${41 + i}`, "/api/auth/login/2fa", { two_factor_token: challenge.body.two_factor_token, code: `not-a-code-${i}` });
+      const r = await postFrom(`127.0.0.${41 + i}`, "/api/auth/login/2fa", {
+        two_factor_token: challenge.body.two_factor_token,
+        code: `not-a-code-${i}`,
+      });
       expect(r).toMatchObject({ status: 401, body: { detail: "invalid code" } });
     }
-    const locked = await postFrom("127.0.0.60", "/api/auth/login/2fa", { two_factor_token: challenge.body.two_factor_token, code: "whatever" });
+    const locked = await postFrom("127.0.0.60", "/api/auth/login/2fa", {
+      two_factor_token: challenge.body.two_factor_token,
+      code: "whatever",
+    });
     expect(locked.status).toBe(429);
     expect(locked.retryAfter).toBeDefined();
   });
@@ -120,23 +137,35 @@ describe("brute-force limits", { timeout: 90_000 }, () => {
     expect(count(answers, 401)).toBeLessThanOrEqual(10);
     expect(count(answers, 401) + count(answers, 429)).toBe(40);
     // Even the right code is refused now: the account is locked for the window.
-    const right = await postFrom("127.0.4.100", "/api/auth/login/2fa", { two_factor_token: challenge.body.two_factor_token, code: await generate({ secret: u.secret }) });
+    const right = await postFrom("127.0.4.100", "/api/auth/login/2fa", {
+      two_factor_token: challenge.body.two_factor_token,
+      code: await generate({ secret: u.secret }),
+    });
     expect(right.status).toBe(429);
   });
 
   it("a parallel burst of wrong current passwords at change-password gets at most 10 wrong answers", async () => {
     const u = await registerUser(server.url);
-    const answers = await burst(30, (i) => postFrom("127.0.5.1", "/api/auth/change-password", { current_password: `wrong-${i}`, new_password: "whatever-new-1" }, u.token));
+    const answers = await burst(30, (i) =>
+      postFrom("127.0.5.1", "/api/auth/change-password", { current_password: `wrong-${i}`, new_password: "whatever-new-1" }, u.token),
+    );
     expect(count(answers, 400)).toBeLessThanOrEqual(10);
     expect(count(answers, 400) + count(answers, 429)).toBe(30);
     expect(answers.find((a) => a.status === 400)?.body).toEqual({ detail: "invalid password" });
-    const right = await postFrom("127.0.5.1", "/api/auth/change-password", { current_password: u.password, new_password: "whatever-new-1" }, u.token);
+    const right = await postFrom(
+      "127.0.5.1",
+      "/api/auth/change-password",
+      { current_password: u.password, new_password: "whatever-new-1" },
+      u.token,
+    );
     expect(right.status).toBe(429);
   });
 
   it("a parallel burst of wrong passwords at toggle-2fa gets at most 10 wrong answers", async () => {
     const u = await registerUser(server.url);
-    const answers = await burst(30, (i) => postFrom("127.0.6.1", "/api/auth/toggle-2fa", { enable: true, password: `wrong-${i}` }, u.token));
+    const answers = await burst(30, (i) =>
+      postFrom("127.0.6.1", "/api/auth/toggle-2fa", { enable: true, password: `wrong-${i}` }, u.token),
+    );
     expect(count(answers, 400)).toBeLessThanOrEqual(10);
     expect(count(answers, 400) + count(answers, 429)).toBe(30);
     expect((await postFrom("127.0.6.1", "/api/auth/toggle-2fa", { enable: true, password: u.password }, u.token)).status).toBe(429);
@@ -145,7 +174,9 @@ describe("brute-force limits", { timeout: 90_000 }, () => {
   it("wrong codes when turning 2FA off count for the account too (a stolen session and password cannot guess codes)", async () => {
     const u = await withTwoFactor();
     const codes = await wrongTotpCodes(u.secret, 30);
-    const answers = await burst(30, (i) => postFrom("127.0.7.1", "/api/auth/toggle-2fa", { enable: false, password: u.password, code: codes[i] }, u.token));
+    const answers = await burst(30, (i) =>
+      postFrom("127.0.7.1", "/api/auth/toggle-2fa", { enable: false, password: u.password, code: codes[i] }, u.token),
+    );
     expect(count(answers, 400)).toBeLessThanOrEqual(10);
     expect(count(answers, 400) + count(answers, 429)).toBe(30);
   });
@@ -153,7 +184,9 @@ describe("brute-force limits", { timeout: 90_000 }, () => {
   it("limits an address after 100 failures across accounts, yet a correct login of another account from it succeeds", async () => {
     // Unknown logins are verified against a dummy hash (same cost as a real one): sent in waves of 10.
     for (let wave = 0; wave < 10; wave++) {
-      const answers = await burst(10, (i) => postFrom("127.0.0.30", "/api/auth/login", { login: `nobody_${wave}_${i}`, password: "whatever-it-is" }));
+      const answers = await burst(10, (i) =>
+        postFrom("127.0.0.30", "/api/auth/login", { login: `nobody_${wave}_${i}`, password: "whatever-it-is" }),
+      );
       expect(count(answers, 401), `wave ${wave}`).toBe(10);
     }
     const wrong = await postFrom("127.0.0.30", "/api/auth/login", { login: "nobody_more", password: "whatever-it-is" });
@@ -161,7 +194,9 @@ describe("brute-force limits", { timeout: 90_000 }, () => {
     expect(wrong.body).toEqual({ detail: "too many failed attempts; try again later" });
     expect(Number(wrong.retryAfter)).toBeGreaterThan(0);
     // Without TRUST_PROXY a client cannot pick another address by claiming one.
-    const claimed = await postFrom("127.0.0.30", "/api/auth/login", { login: "nobody_claims", password: "whatever-it-is" }, undefined, { "x-forwarded-for": "203.0.113.9" });
+    const claimed = await postFrom("127.0.0.30", "/api/auth/login", { login: "nobody_claims", password: "whatever-it-is" }, undefined, {
+      "x-forwarded-for": "203.0.113.9",
+    });
     expect(claimed.status).toBe(429);
     const u = await registerUser(server.url);
     expect((await postFrom("127.0.0.30", "/api/auth/login", { login: u.username, password: u.password })).status).toBe(200);

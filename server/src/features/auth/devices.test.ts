@@ -16,7 +16,11 @@ afterAll(() => server?.stop());
 describe("devices", () => {
   it("lists open sessions newest first, marks the current one, and hides revoked ones", async () => {
     const u = await registerUser(server.url);
-    const phone = await http.post("/api/auth/login", { login: u.username, password: u.password, device_name: "Phone" }, { headers: { "user-agent": "ParleyPhone/1.0" } });
+    const phone = await http.post(
+      "/api/auth/login",
+      { login: u.username, password: u.password, device_name: "Phone" },
+      { headers: { "user-agent": "ParleyPhone/1.0" } },
+    );
     const laptop = await http.post("/api/auth/login", { login: u.username, password: u.password, device_name: "Laptop" });
     const list = await http.get("/api/auth/devices", { token: phone.body.access_token });
     expect(list.status).toBe(200);
@@ -48,8 +52,12 @@ describe("devices", () => {
     await http.patch(`/api/auth/devices/${u.deviceId}/trust?trusted=false`, undefined, { token: u.token });
     expect((await http.get("/api/auth/devices", { token: u.token })).body[0].trusted).toBe(false);
 
-    expect(await http.patch(`/api/auth/devices/${other.deviceId}/trust?trusted=true`, undefined, { token: u.token })).toMatchObject({ status: 404 });
-    expect((await http.patch(`/api/auth/devices/0190f3f0-0000-7000-8000-000000000000/trust?trusted=true`, undefined, { token: u.token })).status).toBe(404);
+    expect(await http.patch(`/api/auth/devices/${other.deviceId}/trust?trusted=true`, undefined, { token: u.token })).toMatchObject({
+      status: 404,
+    });
+    expect(
+      (await http.patch(`/api/auth/devices/0190f3f0-0000-7000-8000-000000000000/trust?trusted=true`, undefined, { token: u.token })).status,
+    ).toBe(404);
     expect((await http.patch(`/api/auth/devices/not-a-uuid/trust?trusted=true`, undefined, { token: u.token })).status).toBe(422);
     expect((await http.patch(`/api/auth/devices/${u.deviceId}/trust`, undefined, { token: u.token })).status).toBe(422);
     expect((await http.patch(`/api/auth/devices/${u.deviceId}/trust?trusted=maybe`, undefined, { token: u.token })).status).toBe(422);
@@ -89,7 +97,10 @@ describe("push tokens", () => {
     const u = await registerUser(server.url);
     const other = await http.post("/api/auth/login", { login: u.username, password: u.password });
     const row = (id: string) => server.platform.db("sessions").where({ id }).first("push_token", "push_platform");
-    expect(await http.post("/api/auth/push-token", { token: "fcm-token-1", platform: "fcm" }, { token: u.token })).toMatchObject({ status: 200, body: { message: expect.any(String) } });
+    expect(await http.post("/api/auth/push-token", { token: "fcm-token-1", platform: "fcm" }, { token: u.token })).toMatchObject({
+      status: 200,
+      body: { message: expect.any(String) },
+    });
     await http.post("/api/auth/push-token", { token: "fcm-token-2", platform: "webpush" }, { token: u.token });
     await http.post("/api/auth/push-token", { token: "apns-token", platform: "apns" }, { token: other.body.access_token });
     expect(await row(u.deviceId)).toEqual({ push_token: "fcm-token-2", push_platform: "webpush" });

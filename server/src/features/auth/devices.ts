@@ -10,7 +10,10 @@ type UserDeviceResponse = S["Auth.UserDeviceResponse"];
 type PushTokenRequest = S["Auth.PushTokenRequest"];
 
 export class DevicesService {
-  constructor(private db: Db, private sessions: SessionGuard) {}
+  constructor(
+    private db: Db,
+    private sessions: SessionGuard,
+  ) {}
 
   /** Open sessions, newest first (ids are UUIDv7). */
   async list(userId: string, currentSessionId: string): Promise<UserDeviceResponse[]> {

@@ -106,7 +106,11 @@ export class EmailFlows {
     if (!user?.is_admin) throw forbidden("admin only");
     if (!user.email) throw badRequest("no e-mail address on this account");
     try {
-      await this.d.mailer.send({ to: user.email, subject: "Parley test e-mail", text: "This is a test e-mail from your Parley server. Sending works.\n" });
+      await this.d.mailer.send({
+        to: user.email,
+        subject: "Parley test e-mail",
+        text: "This is a test e-mail from your Parley server. Sending works.\n",
+      });
     } catch (err) {
       this.d.log.warn({ err: { message: (err as Error).message } }, "test e-mail failed");
       throw unavailable("could not send the e-mail");
@@ -138,7 +142,13 @@ export class EmailFlows {
 
   private async link(user: { id: string; email: string }, purpose: store.EmailPurpose, ttlMs: number, page: string): Promise<string> {
     const token = newSecret(purpose === "verify" ? "ev" : "pr");
-    await store.insertToken(this.d.db, { hash: sha256(token), user_id: user.id, purpose, email: user.email, expires_at: new Date(this.d.clock.now() + ttlMs) });
+    await store.insertToken(this.d.db, {
+      hash: sha256(token),
+      user_id: user.id,
+      purpose,
+      email: user.email,
+      expires_at: new Date(this.d.clock.now() + ttlMs),
+    });
     return `${this.d.publicUrl}/${page}?token=${encodeURIComponent(token)}`;
   }
 

@@ -14,12 +14,20 @@ export function findByEmail(db: Knex, email: string): Promise<MailTarget | undef
   return db("users").select("id", "email", "email_verified_at").where({ email, is_bot: false, is_anonymous: false }).first();
 }
 
-export async function insertToken(db: Knex, row: { hash: Buffer; user_id: string; purpose: EmailPurpose; email: string; expires_at: Date }) {
+export async function insertToken(
+  db: Knex,
+  row: { hash: Buffer; user_id: string; purpose: EmailPurpose; email: string; expires_at: Date },
+) {
   await db("email_tokens").insert(row);
 }
 
 /** Spends a token atomically: its owner and address, or undefined when it is unknown, used, expired or of another purpose. */
-export async function spendToken(db: Knex, hash: Buffer, purpose: EmailPurpose, now: Date): Promise<{ user_id: string; email: string } | undefined> {
+export async function spendToken(
+  db: Knex,
+  hash: Buffer,
+  purpose: EmailPurpose,
+  now: Date,
+): Promise<{ user_id: string; email: string } | undefined> {
   const [row] = await db("email_tokens")
     .where({ hash, purpose })
     .whereNull("used_at")

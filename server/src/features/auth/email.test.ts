@@ -19,7 +19,10 @@ const clock = new ManualClock();
 
 beforeAll(async () => {
   mailbox = await startMailbox();
-  server = await startTestServer({ clock, env: { SMTP_URL: mailbox.url, PUBLIC_URL, ADMIN_EMAILS: `someone@else.test, ${ADMIN.toUpperCase()},${ADMIN_UPGRADED}` } });
+  server = await startTestServer({
+    clock,
+    env: { SMTP_URL: mailbox.url, PUBLIC_URL, ADMIN_EMAILS: `someone@else.test, ${ADMIN.toUpperCase()},${ADMIN_UPGRADED}` },
+  });
   http = api(server.url);
 });
 afterAll(async () => {
@@ -36,19 +39,31 @@ describe("verification", () => {
     const link = linkIn(await mailTo(u.email, /confirm/i), "verify-email");
     expect(link.origin + link.pathname).toBe(`${PUBLIC_URL}/verify-email`);
     expect((await http.get("/api/auth/me", { token: u.token })).body.email_verified).toBe(false);
-    expect(await http.post("/api/auth/verify-email", { token: tokenOf(link) })).toMatchObject({ status: 200, body: { message: expect.any(String) } });
+    expect(await http.post("/api/auth/verify-email", { token: tokenOf(link) })).toMatchObject({
+      status: 200,
+      body: { message: expect.any(String) },
+    });
     expect((await http.get("/api/auth/me", { token: u.token })).body.email_verified).toBe(true);
-    expect(await http.post("/api/auth/verify-email", { token: tokenOf(link) })).toMatchObject({ status: 400, body: { detail: "invalid or expired token" } });
+    expect(await http.post("/api/auth/verify-email", { token: tokenOf(link) })).toMatchObject({
+      status: 400,
+      body: { detail: "invalid or expired token" },
+    });
   });
 
   it("refuses unknown, malformed and expired tokens; a reset token is not a verification token", async () => {
-    expect(await http.post("/api/auth/verify-email", { token: "ev_unknown" })).toMatchObject({ status: 400, body: { detail: "invalid or expired token" } });
+    expect(await http.post("/api/auth/verify-email", { token: "ev_unknown" })).toMatchObject({
+      status: 400,
+      body: { detail: "invalid or expired token" },
+    });
     expect((await http.post("/api/auth/verify-email", { token: "" })).status).toBe(422);
     expect((await http.post("/api/auth/verify-email", {})).status).toBe(422);
     const u = await registerUser(server.url);
     const link = linkIn(await mailTo(u.email, /confirm/i), "verify-email");
     clock.advance(48 * 3600_000 + 1000);
-    expect(await http.post("/api/auth/verify-email", { token: tokenOf(link) })).toMatchObject({ status: 400, body: { detail: "invalid or expired token" } });
+    expect(await http.post("/api/auth/verify-email", { token: tokenOf(link) })).toMatchObject({
+      status: 400,
+      body: { detail: "invalid or expired token" },
+    });
 
     await http.post("/api/auth/forgot-password", { email: u.email });
     const reset = linkIn(await mailTo(u.email, /reset/i), "reset-password");
@@ -75,7 +90,10 @@ describe("verification", () => {
     const name = ADMIN.split("@")[0]!;
     const admin = await registerUser(server.url, { username: name, email: ADMIN });
     expect((await http.get("/api/auth/me", { token: admin.token })).body.is_admin).toBe(false);
-    expect(await http.post("/api/auth/send-test-email", undefined, { token: admin.token })).toMatchObject({ status: 403, body: { detail: "admin only" } });
+    expect(await http.post("/api/auth/send-test-email", undefined, { token: admin.token })).toMatchObject({
+      status: 403,
+      body: { detail: "admin only" },
+    });
     const link = linkIn(await mailTo(ADMIN, /confirm/i), "verify-email");
     await http.post("/api/auth/verify-email", { token: tokenOf(link) });
     expect((await http.get("/api/auth/me", { token: admin.token })).body.is_admin).toBe(true);
@@ -93,20 +111,28 @@ describe("verification", () => {
   it("an anonymous account upgraded to an ADMIN_EMAILS address is no admin until it verifies that address", async () => {
     const anon = await http.post("/api/users/register", undefined);
     const name = ADMIN_UPGRADED.split("@")[0]!;
-    const up = await http.patch("/api/users/me", { username: name, email: ADMIN_UPGRADED, password: "long enough password" }, { token: anon.body.access_token });
+    const up = await http.patch(
+      "/api/users/me",
+      { username: name, email: ADMIN_UPGRADED, password: "long enough password" },
+      { token: anon.body.access_token },
+    );
     expect(up).toMatchObject({ status: 200, body: { email_verified: false, is_admin: false } });
     expect((await http.post("/api/auth/send-test-email", undefined, { token: anon.body.access_token })).status).toBe(403);
     await http.post("/api/auth/resend-verification", { email: ADMIN_UPGRADED });
     const link = linkIn(await mailTo(ADMIN_UPGRADED, /confirm/i), "verify-email");
     expect((await http.post("/api/auth/verify-email", { token: tokenOf(link) })).status).toBe(200);
-    expect((await http.get("/api/auth/me", { token: anon.body.access_token })).body).toMatchObject({ email_verified: true, is_admin: true });
+    expect((await http.get("/api/auth/me", { token: anon.body.access_token })).body).toMatchObject({
+      email_verified: true,
+      is_admin: true,
+    });
   });
 });
 
 describe("mail limits", () => {
   const sentOrHeld = async () => {
     let n = 0;
-    for (const kind of ["verify", "reset"]) for (const result of ["sent", "limited"]) n += await metric(server.url, "account_emails_total", { kind, result });
+    for (const kind of ["verify", "reset"])
+      for (const result of ["sent", "limited"]) n += await metric(server.url, "account_emails_total", { kind, result });
     return n;
   };
 
@@ -121,7 +147,9 @@ describe("mail limits", () => {
     for (const a of answers) expect(a).toMatchObject({ status: 200, body: { message: SAME_ANSWER } });
     // Every request's work (done after answering) has run: each either sent its mail or was held back.
     await expect.poll(sentOrHeld, { timeout: 10_000 }).toBe(before + 7);
-    await expect.poll(() => mailbox.mails.filter((m) => m.to.toLowerCase() === u.email.toLowerCase()).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(4);
+    await expect
+      .poll(() => mailbox.mails.filter((m) => m.to.toLowerCase() === u.email.toLowerCase()).length, { timeout: 10_000 })
+      .toBeGreaterThanOrEqual(4);
     expect(mailbox.mails.filter((m) => m.to.toLowerCase() === u.email.toLowerCase())).toHaveLength(4);
     // Another address is not affected.
     const other = await registerUser(server.url);
@@ -136,8 +164,18 @@ describe("passwords", () => {
     await http.post("/api/auth/forgot-password", { email: u.email });
     const first = linkIn(await mailTo(u.email, /reset/i), "reset-password");
     await http.post("/api/auth/forgot-password", { email: u.email });
-    const second = await mailbox.waitFor((m) => m.to.toLowerCase() === u.email.toLowerCase() && /reset/i.test(m.subject) && tokenOf(linkIn(m, "reset-password")) !== tokenOf(first));
-    expect((await http.post("/api/auth/reset-password", { token: tokenOf(linkIn(second, "reset-password")), new_password: "brand new password" })).status).toBe(200);
+    const second = await mailbox.waitFor(
+      (m) =>
+        m.to.toLowerCase() === u.email.toLowerCase() && /reset/i.test(m.subject) && tokenOf(linkIn(m, "reset-password")) !== tokenOf(first),
+    );
+    expect(
+      (
+        await http.post("/api/auth/reset-password", {
+          token: tokenOf(linkIn(second, "reset-password")),
+          new_password: "brand new password",
+        })
+      ).status,
+    ).toBe(200);
     expect(await http.post("/api/auth/reset-password", { token: tokenOf(first), new_password: "attacker password" })).toMatchObject({
       status: 400,
       body: { detail: "invalid or expired token" },
@@ -149,7 +187,10 @@ describe("passwords", () => {
     const u = await registerUser(server.url);
     await http.post("/api/auth/forgot-password", { email: u.email });
     const link = linkIn(await mailTo(u.email, /reset/i), "reset-password");
-    expect((await http.post("/api/auth/change-password", { current_password: u.password, new_password: "changed password" }, { token: u.token })).status).toBe(200);
+    expect(
+      (await http.post("/api/auth/change-password", { current_password: u.password, new_password: "changed password" }, { token: u.token }))
+        .status,
+    ).toBe(200);
     expect(await http.post("/api/auth/reset-password", { token: tokenOf(link), new_password: "attacker password" })).toMatchObject({
       status: 400,
       body: { detail: "invalid or expired token" },
@@ -195,11 +236,23 @@ describe("passwords", () => {
   it("change-password needs the current password and ends every other session", async () => {
     const u = await registerUser(server.url);
     const other = await http.post("/api/auth/login", { login: u.username, password: u.password });
-    const wrong = await http.post("/api/auth/change-password", { current_password: "not it at all", new_password: "next password" }, { token: u.token });
+    const wrong = await http.post(
+      "/api/auth/change-password",
+      { current_password: "not it at all", new_password: "next password" },
+      { token: u.token },
+    );
     expect(wrong).toMatchObject({ status: 400, body: { detail: "invalid password" } });
-    expect((await http.post("/api/auth/change-password", { current_password: u.password, new_password: "short" }, { token: u.token })).status).toBe(422);
-    expect((await http.post("/api/auth/change-password", { current_password: u.password, new_password: "next password" })).status).toBe(401);
-    const ok = await http.post("/api/auth/change-password", { current_password: u.password, new_password: "next password" }, { token: u.token });
+    expect(
+      (await http.post("/api/auth/change-password", { current_password: u.password, new_password: "short" }, { token: u.token })).status,
+    ).toBe(422);
+    expect((await http.post("/api/auth/change-password", { current_password: u.password, new_password: "next password" })).status).toBe(
+      401,
+    );
+    const ok = await http.post(
+      "/api/auth/change-password",
+      { current_password: u.password, new_password: "next password" },
+      { token: u.token },
+    );
     expect(ok).toMatchObject({ status: 200, body: { message: expect.any(String) } });
     expect((await http.get("/api/auth/me", { token: u.token })).status).toBe(200);
     expect((await http.get("/api/auth/me", { token: other.body.access_token })).status).toBe(401);

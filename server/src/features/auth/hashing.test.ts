@@ -25,9 +25,17 @@ describe("Argon2 after the cheap checks", () => {
     const before = await hashes();
     const u = await registerUser(server.url);
     expect(await hashes()).toBe(before + 1);
-    const sameName = await http.post("/api/auth/register", { username: u.username.toUpperCase(), email: `x_${u.email}`, password: "long enough password" });
+    const sameName = await http.post("/api/auth/register", {
+      username: u.username.toUpperCase(),
+      email: `x_${u.email}`,
+      password: "long enough password",
+    });
     expect(sameName).toMatchObject({ status: 409, body: { detail: "username already taken" } });
-    const sameMail = await http.post("/api/auth/register", { username: `x_${u.username}`, email: u.email.toUpperCase(), password: "long enough password" });
+    const sameMail = await http.post("/api/auth/register", {
+      username: `x_${u.username}`,
+      email: u.email.toUpperCase(),
+      password: "long enough password",
+    });
     expect(sameMail).toMatchObject({ status: 409, body: { detail: "email already registered" } });
     expect(await hashes()).toBe(before + 1);
   });
@@ -35,7 +43,9 @@ describe("Argon2 after the cheap checks", () => {
   it("a race of two registers of one name still ends in one 201 and one 409", async () => {
     const name = `race_${randomBytes(4).toString("hex")}`;
     const [a, b] = await Promise.all(
-      [1, 2].map((i) => http.post("/api/auth/register", { username: name, email: `${name}_${i}@example.test`, password: "long enough password" })),
+      [1, 2].map((i) =>
+        http.post("/api/auth/register", { username: name, email: `${name}_${i}@example.test`, password: "long enough password" }),
+      ),
     );
     expect([a!.status, b!.status].sort()).toEqual([201, 409]);
     expect([a, b].find((r) => r!.status === 409)!.body).toEqual({ detail: "username already taken" });
@@ -44,7 +54,9 @@ describe("Argon2 after the cheap checks", () => {
   it("reset-password with an unknown token answers 400 without hashing the new password", async () => {
     const before = await hashes();
     const answers = await Promise.all(
-      Array.from({ length: 5 }, () => http.post("/api/auth/reset-password", { token: `pr_${randomBytes(16).toString("hex")}`, new_password: "brand new password" })),
+      Array.from({ length: 5 }, () =>
+        http.post("/api/auth/reset-password", { token: `pr_${randomBytes(16).toString("hex")}`, new_password: "brand new password" }),
+      ),
     );
     for (const r of answers) expect(r).toMatchObject({ status: 400, body: { detail: "invalid or expired token" } });
     expect(await hashes()).toBe(before);
@@ -55,13 +67,25 @@ describe("Argon2 after the cheap checks", () => {
     const anon = await http.post("/api/users/register", undefined);
     expect(anon.status).toBe(200);
     const before = await hashes();
-    const clash = await http.patch("/api/users/me", { username: `up_${randomBytes(4).toString("hex")}`, email: taken.email, password: "long enough password" }, { token: anon.body.access_token });
+    const clash = await http.patch(
+      "/api/users/me",
+      { username: `up_${randomBytes(4).toString("hex")}`, email: taken.email, password: "long enough password" },
+      { token: anon.body.access_token },
+    );
     expect(clash).toMatchObject({ status: 409, body: { detail: "email already registered" } });
-    const notAnon = await http.patch("/api/users/me", { username: `up_${randomBytes(4).toString("hex")}`, email: `n_${taken.email}`, password: "long enough password" }, { token: taken.token });
+    const notAnon = await http.patch(
+      "/api/users/me",
+      { username: `up_${randomBytes(4).toString("hex")}`, email: `n_${taken.email}`, password: "long enough password" },
+      { token: taken.token },
+    );
     expect(notAnon).toMatchObject({ status: 400, body: { detail: "email and password can only be set here by anonymous users" } });
     expect(await hashes()).toBe(before);
     const name = `up_${randomBytes(4).toString("hex")}`;
-    const ok = await http.patch("/api/users/me", { username: name, email: `${name}@example.test`, password: "long enough password" }, { token: anon.body.access_token });
+    const ok = await http.patch(
+      "/api/users/me",
+      { username: name, email: `${name}@example.test`, password: "long enough password" },
+      { token: anon.body.access_token },
+    );
     expect(ok).toMatchObject({ status: 200, body: { username: name, is_anonymous: false, email_verified: false, is_admin: false } });
     expect(await hashes()).toBe(before + 1);
   });
@@ -73,7 +97,13 @@ describe("bounded hashing", () => {
     const before = await waits();
     const tag = randomBytes(4).toString("hex");
     const answers = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => http.post("/api/auth/register", { username: `b_${tag}_${i}`, email: `b_${tag}_${i}@example.test`, password: "long enough password" })),
+      Array.from({ length: 10 }, (_, i) =>
+        http.post("/api/auth/register", {
+          username: `b_${tag}_${i}`,
+          email: `b_${tag}_${i}@example.test`,
+          password: "long enough password",
+        }),
+      ),
     );
     for (const r of answers) expect(r.status).toBe(201);
     // Ten requests arrive within a few milliseconds; each hash takes ≈100 ms: with 2 slots at least 8 wait.

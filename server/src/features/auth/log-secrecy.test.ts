@@ -79,19 +79,44 @@ it("logs none of the secrets that pass through the account flows", async () => {
 
   await http.post("/api/auth/push-token", { token: marker(), platform: "fcm" }, { token: second.body.access_token });
   const newPassword = marker();
-  expect((await http.post("/api/auth/change-password", { current_password: password, new_password: newPassword }, { token: second.body.access_token })).status).toBe(200);
-  expect((await http.post("/api/auth/change-password", { current_password: marker(), new_password: marker() }, { token: second.body.access_token })).status).toBe(400);
+  expect(
+    (
+      await http.post(
+        "/api/auth/change-password",
+        { current_password: password, new_password: newPassword },
+        { token: second.body.access_token },
+      )
+    ).status,
+  ).toBe(200);
+  expect(
+    (
+      await http.post(
+        "/api/auth/change-password",
+        { current_password: marker(), new_password: marker() },
+        { token: second.body.access_token },
+      )
+    ).status,
+  ).toBe(400);
 
   await http.patch(`/api/auth/devices/${second.body.device_id}/trust?trusted=true`, undefined, { token: second.body.access_token });
-  const extra = await http.post("/api/auth/login", { login: username, password: newPassword, device_id: second.body.device_id, device_secret: second.body.device_secret });
+  const extra = await http.post("/api/auth/login", {
+    login: username,
+    password: newPassword,
+    device_id: second.body.device_id,
+    device_secret: second.body.device_secret,
+  });
   expect(extra.status).toBe(200);
   keep(extra.body.refresh_token);
   keep(extra.body.access_token);
-  const out = await http.post(`/api/auth/logout?refresh_token=${encodeURIComponent(extra.body.refresh_token)}`, undefined, { token: second.body.access_token });
+  const out = await http.post(`/api/auth/logout?refresh_token=${encodeURIComponent(extra.body.refresh_token)}`, undefined, {
+    token: second.body.access_token,
+  });
   expect(out.status).toBe(200);
 
   await http.post("/api/auth/forgot-password", { email });
-  const reset = linkIn(await mailbox.waitFor((m) => m.to === email && /reset/i.test(m.subject)), "reset-password").searchParams.get("token")!;
+  const reset = linkIn(await mailbox.waitFor((m) => m.to === email && /reset/i.test(m.subject)), "reset-password").searchParams.get(
+    "token",
+  )!;
   keep(reset);
   expect((await http.post("/api/auth/reset-password", { token: reset, new_password: marker() })).status).toBe(200);
   expect((await http.get("/api/auth/me", { token })).status).toBe(401);

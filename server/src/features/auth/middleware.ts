@@ -20,7 +20,10 @@ declare global {
 }
 
 export class UserAuthenticator {
-  constructor(private tokens: AccessTokens, private sessions: SessionGuard) {}
+  constructor(
+    private tokens: AccessTokens,
+    private sessions: SessionGuard,
+  ) {}
 
   /**
    * For the realtime gateway: the principal behind a valid access token and when the token expires (epoch ms), or
@@ -59,7 +62,10 @@ export class UserAuthenticator {
 
 /** Requires a user; mount on every Bearer route. */
 export function userAuth(auth: UserAuthenticator): RequestHandler {
-  return authenticated((header) => auth.authenticateNow(header), (req, user) => (req.user = user));
+  return authenticated(
+    (header) => auth.authenticateNow(header),
+    (req, user) => (req.user = user),
+  );
 }
 
 export function currentUser(req: Request): UserPrincipal {

@@ -20,8 +20,17 @@ export class Passwords {
 
   constructor(registry: Registry, concurrency = HASH_CONCURRENCY) {
     this.slots = pLimit(concurrency);
-    this.runs = new Counter({ name: "password_hashes_total", help: "Argon2 computations, by operation", labelNames: ["op"], registers: [registry] });
-    this.waits = new Counter({ name: "password_hash_waits_total", help: "Argon2 computations that had to wait for a free slot", registers: [registry] });
+    this.runs = new Counter({
+      name: "password_hashes_total",
+      help: "Argon2 computations, by operation",
+      labelNames: ["op"],
+      registers: [registry],
+    });
+    this.waits = new Counter({
+      name: "password_hash_waits_total",
+      help: "Argon2 computations that had to wait for a free slot",
+      registers: [registry],
+    });
     const slots = this.slots;
     new Gauge({
       name: "password_hash_queue",

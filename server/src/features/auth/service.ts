@@ -88,7 +88,8 @@ export class AuthService {
       return out;
     } catch (err) {
       const e = err as { code?: string; constraint?: string };
-      if (e.code === UNIQUE_VIOLATION) throw conflict(e.constraint?.includes("email") ? "email already registered" : "username already taken");
+      if (e.code === UNIQUE_VIOLATION)
+        throw conflict(e.constraint?.includes("email") ? "email already registered" : "username already taken");
       throw err;
     }
   }
@@ -98,7 +99,11 @@ export class AuthService {
     const user = await this.checkCredentials(body, meta.ip);
     const device = await this.knownDevice(user.id, body.device_id, body.device_secret);
     if (user.two_factor_enabled && !device?.trusted) {
-      const token = await this.d.twoFactor.openChallenge({ userId: user.id, deviceId: device?.id ?? null, deviceName: meta.deviceName ?? null });
+      const token = await this.d.twoFactor.openChallenge({
+        userId: user.id,
+        deviceId: device?.id ?? null,
+        deviceName: meta.deviceName ?? null,
+      });
       return { requires_2fa: true, two_factor_token: token };
     }
     return this.finishLogin(user, meta, device);
@@ -108,7 +113,9 @@ export class AuthService {
   async login2fa(body: TwoFactorLoginRequest, meta: ClientMeta): Promise<TokenResponse> {
     const challenge = await this.d.twoFactor.readChallenge(body.two_factor_token);
     if (!challenge) throw unauthorized("invalid code");
-    const ok = await this.d.bruteForce.attempt(challenge.userId, meta.ip, () => this.d.twoFactor.checkCode(challenge.userId, body.code, true));
+    const ok = await this.d.bruteForce.attempt(challenge.userId, meta.ip, () =>
+      this.d.twoFactor.checkCode(challenge.userId, body.code, true),
+    );
     if (!ok) throw unauthorized("invalid code");
     await this.d.twoFactor.closeChallenge(body.two_factor_token);
     const user = await store.findUserById(this.d.db, challenge.userId);
@@ -122,7 +129,11 @@ export class AuthService {
   async checkCredentials(body: LoginRequest, ip: string): Promise<store.CredentialRow> {
     const user = await store.findByLogin(this.d.db, body.login);
     const account = user ? user.id : `login:${body.login.toLowerCase()}`;
-    const ok = await this.d.bruteForce.attempt(account, ip, async () => (await this.d.passwords.verify(user?.password_hash, body.password)) && Boolean(user));
+    const ok = await this.d.bruteForce.attempt(
+      account,
+      ip,
+      async () => (await this.d.passwords.verify(user?.password_hash, body.password)) && Boolean(user),
+    );
     if (!user || !ok) throw unauthorized("invalid credentials");
     return user;
   }
@@ -130,7 +141,8 @@ export class AuthService {
   /** Needs the current password (counted like a login's); ends every other session and outstanding reset link. */
   async changePassword(userId: string, sessionId: string, ip: string, current: string, next: string): Promise<void> {
     const user = await store.findCredentialsById(this.d.db, userId);
-    if (!user || !(await this.d.bruteForce.attempt(userId, ip, () => this.d.passwords.verify(user.password_hash, current)))) throw badRequest("invalid password");
+    if (!user || !(await this.d.bruteForce.attempt(userId, ip, () => this.d.passwords.verify(user.password_hash, current))))
+      throw badRequest("invalid password");
     const passwordHash = await this.d.passwords.hash(next);
     await inTransaction(this.d.db, (trx) => changePasswordHash(trx, userId, passwordHash));
     await this.d.sessions.revoke(this.d.db, await store.liveSessionIds(this.d.db, userId, sessionId));
@@ -190,7 +202,13 @@ export class AuthService {
   private async openSession(trx: Db, user: UserRow, meta: ClientMeta): Promise<TokenResponse> {
     const deviceSecret = newSecret("ds");
     const id = newId();
-    await store.insertSession(trx, { id, user_id: user.id, name: meta.deviceName ?? null, user_agent: meta.userAgent?.slice(0, 512) ?? null, secret_hash: sha256(deviceSecret) });
+    await store.insertSession(trx, {
+      id,
+      user_id: user.id,
+      name: meta.deviceName ?? null,
+      user_agent: meta.userAgent?.slice(0, 512) ?? null,
+      secret_hash: sha256(deviceSecret),
+    });
     return { ...(await this.tokensFor(trx, user, id)), device_secret: deviceSecret };
   }
 

@@ -15,10 +15,28 @@ afterAll(() => server?.stop());
 
 describe("register and login", () => {
   it("registers, answers a TokenResponse, and the access token opens /me", async () => {
-    const res = await http.post("/api/auth/register", { username: "Alice.one", email: "Alice@Example.test", password: "correct horse", display_name: "Alice" });
+    const res = await http.post("/api/auth/register", {
+      username: "Alice.one",
+      email: "Alice@Example.test",
+      password: "correct horse",
+      display_name: "Alice",
+    });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ token_type: "bearer", expires_in: 900, requires_2fa: false, device_id: expect.any(String), device_secret: expect.any(String) });
-    expect(res.body.user).toMatchObject({ username: "Alice.one", display_name: "Alice", email: "Alice@Example.test", is_bot: false, is_anonymous: false, email_verified: false });
+    expect(res.body).toMatchObject({
+      token_type: "bearer",
+      expires_in: 900,
+      requires_2fa: false,
+      device_id: expect.any(String),
+      device_secret: expect.any(String),
+    });
+    expect(res.body.user).toMatchObject({
+      username: "Alice.one",
+      display_name: "Alice",
+      email: "Alice@Example.test",
+      is_bot: false,
+      is_anonymous: false,
+      email_verified: false,
+    });
     expect(res.body.user.default_avatar_index).toBeGreaterThanOrEqual(0);
     const me = await http.get("/api/auth/me", { token: res.body.access_token });
     expect(me.status).toBe(200);
@@ -27,9 +45,17 @@ describe("register and login", () => {
 
   it("refuses taken usernames and e-mails case-insensitively with 409", async () => {
     const u = await registerUser(server.url);
-    const sameName = await http.post("/api/auth/register", { username: u.username.toUpperCase(), email: "other@example.test", password: "12345678" });
+    const sameName = await http.post("/api/auth/register", {
+      username: u.username.toUpperCase(),
+      email: "other@example.test",
+      password: "12345678",
+    });
     expect(sameName).toMatchObject({ status: 409, body: { detail: "username already taken" } });
-    const sameMail = await http.post("/api/auth/register", { username: "someone_else", email: u.email.toUpperCase(), password: "12345678" });
+    const sameMail = await http.post("/api/auth/register", {
+      username: "someone_else",
+      email: u.email.toUpperCase(),
+      password: "12345678",
+    });
     expect(sameMail).toMatchObject({ status: 409, body: { detail: "email already registered" } });
   });
 
@@ -60,10 +86,20 @@ describe("register and login", () => {
 
   it("resumes a known device when its id and secret are sent; a wrong secret opens a new one", async () => {
     const u = await registerUser(server.url);
-    const resumed = await http.post("/api/auth/login", { login: u.username, password: u.password, device_id: u.deviceId, device_secret: u.deviceSecret });
+    const resumed = await http.post("/api/auth/login", {
+      login: u.username,
+      password: u.password,
+      device_id: u.deviceId,
+      device_secret: u.deviceSecret,
+    });
     expect(resumed.body.device_id).toBe(u.deviceId);
     expect(resumed.body.device_secret).toBeUndefined();
-    const wrong = await http.post("/api/auth/login", { login: u.username, password: u.password, device_id: u.deviceId, device_secret: "nope" });
+    const wrong = await http.post("/api/auth/login", {
+      login: u.username,
+      password: u.password,
+      device_id: u.deviceId,
+      device_secret: "nope",
+    });
     expect(wrong.status).toBe(200);
     expect(wrong.body.device_id).not.toBe(u.deviceId);
   });
@@ -102,7 +138,12 @@ describe("tokens", () => {
   });
 
   it("answers 401 not authenticated for missing, malformed and forged tokens", async () => {
-    for (const headers of [{} as Record<string, string>, { authorization: "Bearer" }, { authorization: "Bearer x.y.z" }, { authorization: "Basic abc" }]) {
+    for (const headers of [
+      {} as Record<string, string>,
+      { authorization: "Bearer" },
+      { authorization: "Bearer x.y.z" },
+      { authorization: "Basic abc" },
+    ]) {
       expect(await http.get("/api/auth/me", { headers })).toMatchObject({ status: 401, body: { detail: "not authenticated" } });
     }
   });

@@ -19,7 +19,11 @@ export class SessionGuard {
    */
   private owners: InFlightBatcher<string, string | undefined>;
 
-  constructor(private db: Knex, private pubsub: PubSub, clock: Clock) {
+  constructor(
+    private db: Knex,
+    private pubsub: PubSub,
+    clock: Clock,
+  ) {
     this.owners = new InFlightBatcher(
       async (ids) => {
         const found = await sessionOwners(this.db, [...new Set(ids)]);

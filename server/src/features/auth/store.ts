@@ -14,7 +14,11 @@ export function findUserById(db: Knex, id: string): Promise<UserRow | undefined>
 /** By username or e-mail, case-insensitively (both are citext). */
 export function findByLogin(db: Knex, login: string): Promise<CredentialRow | undefined> {
   const column = login.includes("@") ? "email" : "username";
-  return db("users").select([...USER_COLUMNS, "password_hash"]).where(column, login).andWhere("is_bot", false).first();
+  return db("users")
+    .select([...USER_COLUMNS, "password_hash"])
+    .where(column, login)
+    .andWhere("is_bot", false)
+    .first();
 }
 
 export async function insertUser(db: Knex, row: Record<string, unknown>): Promise<UserRow> {
@@ -34,7 +38,10 @@ export function findSession(db: Knex, id: string): Promise<SessionRow | undefine
   return db("sessions").select("id", "user_id", "secret_hash", "trusted", "revoked_at").where({ id }).first();
 }
 
-export async function insertSession(db: Knex, row: { id: string; user_id: string; name: string | null; user_agent: string | null; secret_hash: Buffer }) {
+export async function insertSession(
+  db: Knex,
+  row: { id: string; user_id: string; name: string | null; user_agent: string | null; secret_hash: Buffer },
+) {
   await db("sessions").insert(row);
 }
 
@@ -69,7 +76,10 @@ export async function useRefreshToken(db: Knex, hash: Buffer): Promise<boolean> 
 }
 
 export function findCredentialsById(db: Knex, id: string): Promise<CredentialRow | undefined> {
-  return db("users").select([...USER_COLUMNS, "password_hash"]).where({ id }).first();
+  return db("users")
+    .select([...USER_COLUMNS, "password_hash"])
+    .where({ id })
+    .first();
 }
 
 /** Ids of the user's sessions not revoked yet, except `keep`. */

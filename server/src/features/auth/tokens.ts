@@ -21,7 +21,10 @@ export class AccessTokens {
    */
   private verified: Cache<{ claims: AccessClaims; expMs: number }>;
 
-  constructor(secret: string, private now: () => number) {
+  constructor(
+    secret: string,
+    private now: () => number,
+  ) {
     this.key = new TextEncoder().encode(secret);
     this.verified = new Cache({ name: "access-tokens", max: 20_000, ttlMs: ACCESS_TTL_SECONDS * 1000, clock: { now } });
   }

@@ -45,7 +45,11 @@ describe("TRUST_PROXY values", () => {
     expect(loadConfig({ ...base }, []).trustProxy).toBeUndefined();
     expect(loadConfig({ ...base, TRUST_PROXY: "1" }, []).trustProxy).toBe(1);
     expect(loadConfig({ ...base, TRUST_PROXY: "loopback" }, []).trustProxy).toEqual(["loopback"]);
-    expect(loadConfig({ ...base, TRUST_PROXY: "10.0.0.0/8, fd00::/8,192.168.1.1" }, []).trustProxy).toEqual(["10.0.0.0/8", "fd00::/8", "192.168.1.1"]);
+    expect(loadConfig({ ...base, TRUST_PROXY: "10.0.0.0/8, fd00::/8,192.168.1.1" }, []).trustProxy).toEqual([
+      "10.0.0.0/8",
+      "fd00::/8",
+      "192.168.1.1",
+    ]);
   });
 
   it("refuses anything else at start, naming the variable", () => {

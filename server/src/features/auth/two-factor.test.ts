@@ -26,7 +26,11 @@ async function nextCode(secret: string): Promise<string> {
 async function withTwoFactor(): Promise<TestUser & { secret: string; recovery: string[] }> {
   const u = await registerUser(server.url);
   const setup = await http.post("/api/auth/toggle-2fa", { enable: true, password: u.password }, { token: u.token });
-  const done = await http.post("/api/auth/toggle-2fa", { enable: true, password: u.password, code: await nextCode(setup.body.secret) }, { token: u.token });
+  const done = await http.post(
+    "/api/auth/toggle-2fa",
+    { enable: true, password: u.password, code: await nextCode(setup.body.secret) },
+    { token: u.token },
+  );
   expect(done.body.enabled).toBe(true);
   return { ...u, secret: setup.body.secret, recovery: done.body.recovery_codes };
 }
@@ -36,16 +40,28 @@ describe("toggle-2fa", () => {
     const u = await registerUser(server.url);
     const setup = await http.post("/api/auth/toggle-2fa", { enable: true, password: u.password }, { token: u.token });
     expect(setup.status).toBe(200);
-    expect(setup.body).toEqual({ enabled: false, secret: expect.stringMatching(/^[A-Z2-7]{16,}$/), otpauth_uri: expect.stringMatching(/^otpauth:\/\/totp\//) });
+    expect(setup.body).toEqual({
+      enabled: false,
+      secret: expect.stringMatching(/^[A-Z2-7]{16,}$/),
+      otpauth_uri: expect.stringMatching(/^otpauth:\/\/totp\//),
+    });
     expect(setup.body.otpauth_uri).toContain(`secret=${setup.body.secret}`);
     expect((await http.get("/api/auth/me", { token: u.token })).body.two_factor_enabled).toBe(false);
 
     const wrong = await http.post("/api/auth/toggle-2fa", { enable: true, password: u.password, code: "12345x" }, { token: u.token });
     expect(wrong).toMatchObject({ status: 400, body: { detail: "invalid code" } });
-    const badPassword = await http.post("/api/auth/toggle-2fa", { enable: true, password: "not-the-password", code: "123456" }, { token: u.token });
+    const badPassword = await http.post(
+      "/api/auth/toggle-2fa",
+      { enable: true, password: "not-the-password", code: "123456" },
+      { token: u.token },
+    );
     expect(badPassword).toMatchObject({ status: 400, body: { detail: "invalid password" } });
 
-    const done = await http.post("/api/auth/toggle-2fa", { enable: true, password: u.password, code: await nextCode(setup.body.secret) }, { token: u.token });
+    const done = await http.post(
+      "/api/auth/toggle-2fa",
+      { enable: true, password: u.password, code: await nextCode(setup.body.secret) },
+      { token: u.token },
+    );
     expect(done.status).toBe(200);
     expect(done.body.enabled).toBe(true);
     expect(done.body.recovery_codes).toHaveLength(10);
@@ -66,7 +82,9 @@ describe("toggle-2fa", () => {
 
   it("refuses confirmation before setup, and validates the body", async () => {
     const u = await registerUser(server.url);
-    expect(await http.post("/api/auth/toggle-2fa", { enable: true, password: u.password, code: "123456" }, { token: u.token })).toMatchObject({
+    expect(
+      await http.post("/api/auth/toggle-2fa", { enable: true, password: u.password, code: "123456" }, { token: u.token }),
+    ).toMatchObject({
       status: 400,
       body: { detail: "invalid code" },
     });
@@ -81,9 +99,17 @@ describe("toggle-2fa", () => {
     expect(noCode).toMatchObject({ status: 400, body: { detail: "invalid code" } });
     const badCode = await http.post("/api/auth/toggle-2fa", { enable: false, password: u.password, code: "000000" }, { token: u.token });
     expect(badCode).toMatchObject({ status: 400, body: { detail: "invalid code" } });
-    const badPassword = await http.post("/api/auth/toggle-2fa", { enable: false, password: "wrong-password", code: await nextCode(u.secret) }, { token: u.token });
+    const badPassword = await http.post(
+      "/api/auth/toggle-2fa",
+      { enable: false, password: "wrong-password", code: await nextCode(u.secret) },
+      { token: u.token },
+    );
     expect(badPassword).toMatchObject({ status: 400, body: { detail: "invalid password" } });
-    const off = await http.post("/api/auth/toggle-2fa", { enable: false, password: u.password, code: await nextCode(u.secret) }, { token: u.token });
+    const off = await http.post(
+      "/api/auth/toggle-2fa",
+      { enable: false, password: u.password, code: await nextCode(u.secret) },
+      { token: u.token },
+    );
     expect(off).toMatchObject({ status: 200, body: { enabled: false } });
     const login = await http.post("/api/auth/login", { login: u.username, password: u.password });
     expect(login.body).toMatchObject({ requires_2fa: false, access_token: expect.any(String) });
@@ -96,7 +122,9 @@ describe("login with 2FA", () => {
     const u = await registerUser(server.url);
     const setup = await http.post("/api/auth/toggle-2fa", { enable: true, password: u.password }, { token: u.token });
     const code = await generate({ secret: setup.body.secret, epoch: Math.floor(clock.now() / 1000) });
-    expect((await http.post("/api/auth/toggle-2fa", { enable: true, password: u.password, code }, { token: u.token })).body.enabled).toBe(true);
+    expect((await http.post("/api/auth/toggle-2fa", { enable: true, password: u.password, code }, { token: u.token })).body.enabled).toBe(
+      true,
+    );
     const login = await http.post("/api/auth/login", { login: u.username, password: u.password });
     expect((await http.post("/api/auth/login/2fa", { two_factor_token: login.body.two_factor_token, code })).status).toBe(200);
   });
@@ -128,7 +156,10 @@ describe("login with 2FA", () => {
   it("accepts each recovery code once, in any case and with or without dashes", async () => {
     const u = await withTwoFactor();
     const a = await http.post("/api/auth/login", { login: u.email, password: u.password });
-    const used = await http.post("/api/auth/login/2fa", { two_factor_token: a.body.two_factor_token, code: u.recovery[0]!.toUpperCase().replace(/-/g, "") });
+    const used = await http.post("/api/auth/login/2fa", {
+      two_factor_token: a.body.two_factor_token,
+      code: u.recovery[0]!.toUpperCase().replace(/-/g, ""),
+    });
     expect(used.status).toBe(200);
     const b = await http.post("/api/auth/login", { login: u.email, password: u.password });
     const reused = await http.post("/api/auth/login/2fa", { two_factor_token: b.body.two_factor_token, code: u.recovery[0] });
@@ -139,25 +170,53 @@ describe("login with 2FA", () => {
   it("skips the step for a trusted device sent with its secret; an untrusted known device is resumed after the code", async () => {
     const u = await withTwoFactor();
     // The registering device is known but not trusted: the code is asked, then that device resumes.
-    const known = await http.post("/api/auth/login", { login: u.username, password: u.password, device_id: u.deviceId, device_secret: u.deviceSecret });
+    const known = await http.post("/api/auth/login", {
+      login: u.username,
+      password: u.password,
+      device_id: u.deviceId,
+      device_secret: u.deviceSecret,
+    });
     expect(known.body.requires_2fa).toBe(true);
-    const resumed = await http.post("/api/auth/login/2fa", { two_factor_token: known.body.two_factor_token, code: await nextCode(u.secret) });
+    const resumed = await http.post("/api/auth/login/2fa", {
+      two_factor_token: known.body.two_factor_token,
+      code: await nextCode(u.secret),
+    });
     expect(resumed.body.device_id).toBe(u.deviceId);
     expect(resumed.body.device_secret).toBeUndefined();
 
-    expect((await http.patch(`/api/auth/devices/${u.deviceId}/trust?trusted=true`, undefined, { token: resumed.body.access_token })).status).toBe(200);
-    const trusted = await http.post("/api/auth/login", { login: u.username, password: u.password, device_id: u.deviceId, device_secret: u.deviceSecret });
+    expect(
+      (await http.patch(`/api/auth/devices/${u.deviceId}/trust?trusted=true`, undefined, { token: resumed.body.access_token })).status,
+    ).toBe(200);
+    const trusted = await http.post("/api/auth/login", {
+      login: u.username,
+      password: u.password,
+      device_id: u.deviceId,
+      device_secret: u.deviceSecret,
+    });
     expect(trusted.body).toMatchObject({ requires_2fa: false, device_id: u.deviceId, access_token: expect.any(String) });
 
     // A wrong secret is not an error: it is simply a new device, which must give a code.
-    const wrongSecret = await http.post("/api/auth/login", { login: u.username, password: u.password, device_id: u.deviceId, device_secret: "ds_wrong" });
+    const wrongSecret = await http.post("/api/auth/login", {
+      login: u.username,
+      password: u.password,
+      device_id: u.deviceId,
+      device_secret: "ds_wrong",
+    });
     expect(wrongSecret.body).toEqual({ requires_2fa: true, two_factor_token: expect.any(String) });
-    const fresh = await http.post("/api/auth/login/2fa", { two_factor_token: wrongSecret.body.two_factor_token, code: await nextCode(u.secret) });
+    const fresh = await http.post("/api/auth/login/2fa", {
+      two_factor_token: wrongSecret.body.two_factor_token,
+      code: await nextCode(u.secret),
+    });
     expect(fresh.body.device_id).not.toBe(u.deviceId);
 
     // Untrusting brings the step back.
     await http.patch(`/api/auth/devices/${u.deviceId}/trust?trusted=false`, undefined, { token: trusted.body.access_token });
-    const again = await http.post("/api/auth/login", { login: u.username, password: u.password, device_id: u.deviceId, device_secret: u.deviceSecret });
+    const again = await http.post("/api/auth/login", {
+      login: u.username,
+      password: u.password,
+      device_id: u.deviceId,
+      device_secret: u.deviceSecret,
+    });
     expect(again.body.requires_2fa).toBe(true);
   });
 });

@@ -62,7 +62,8 @@ export class TwoFactorService {
       return { enabled: true, recovery_codes: codes };
     }
     const code = body.code;
-    if (row.two_factor_enabled && !(code !== undefined && (await counted(() => this.checkCode(userId, code))))) throw badRequest("invalid code");
+    if (row.two_factor_enabled && !(code !== undefined && (await counted(() => this.checkCode(userId, code)))))
+      throw badRequest("invalid code");
     await store.disable(this.d.db, userId);
     await this.d.userRows.changed(userId);
     return { enabled: false };

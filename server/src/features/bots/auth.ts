@@ -27,7 +27,11 @@ export class BotAuthenticator {
   /** Token hash (hex) → the bot. Unknown tokens are not kept, so a new token works at once. */
   private cache: Cache<BotPrincipal | undefined>;
 
-  constructor(private db: Knex, pubsub: PubSub, clock: Clock) {
+  constructor(
+    private db: Knex,
+    pubsub: PubSub,
+    clock: Clock,
+  ) {
     this.cache = new Cache({ name: "bots", max: 10_000, ttlMs: 30_000, clock, pubsub, keep: (b) => b !== undefined, tagOf: (b) => b!.id });
   }
 
@@ -61,7 +65,10 @@ function usable(bot: BotPrincipal | undefined): BotPrincipal {
 }
 
 export function botAuth(auth: BotAuthenticator): RequestHandler {
-  return authenticated((header) => auth.authenticateNow(header), (req, bot) => (req.bot = bot));
+  return authenticated(
+    (header) => auth.authenticateNow(header),
+    (req, bot) => (req.bot = bot),
+  );
 }
 
 export function currentBot(req: Request): BotPrincipal {

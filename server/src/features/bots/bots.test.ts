@@ -31,7 +31,11 @@ const commands = (token: string) => http.get("/api/bot/commands", { bot: token }
 
 describe("POST /api/bots", () => {
   it("creates a bot user owned by the caller and shows a bot_ + 48 hex token once", async () => {
-    const res = await http.post("/api/bots", { username: "Helper.Bot_1", display_name: "Helper", description: "helps" }, { token: owner.token });
+    const res = await http.post(
+      "/api/bots",
+      { username: "Helper.Bot_1", display_name: "Helper", description: "helps" },
+      { token: owner.token },
+    );
     expect(res.status).toBe(201);
     expect(res.body.token).toMatch(/^bot_[0-9a-f]{48}$/);
     expect(res.body.bot).toEqual({
@@ -115,7 +119,11 @@ describe("GET, PATCH, DELETE /api/bots", () => {
     const res = await http.patch(`/api/bots/${bot.id}`, { display_name: "Shiny", description: "does things" }, { token: owner.token });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: bot.id, username: bot.username, display_name: "Shiny", description: "does things" });
-    const cleared = await http.patch(`/api/bots/${bot.id}`, { display_name: null, description: null, username: `${bot.username}_2` }, { token: owner.token });
+    const cleared = await http.patch(
+      `/api/bots/${bot.id}`,
+      { display_name: null, description: null, username: `${bot.username}_2` },
+      { token: owner.token },
+    );
     expect(cleared.body).toMatchObject({ display_name: null, description: null, username: `${bot.username}_2` });
     const clash = await http.patch(`/api/bots/${bot.id}`, { username: owner.username }, { token: owner.token });
     expect(clash.status).toBe(409);
@@ -139,7 +147,12 @@ describe("GET, PATCH, DELETE /api/bots", () => {
 
 describe("bot authentication texts", () => {
   it("no header, or another scheme → 401 Bot token required", async () => {
-    const variants: Record<string, string>[] = [{}, { authorization: `Bearer ${owner.token}` }, { authorization: "Basic Ym90Og==" }, { authorization: "Bot" }];
+    const variants: Record<string, string>[] = [
+      {},
+      { authorization: `Bearer ${owner.token}` },
+      { authorization: "Basic Ym90Og==" },
+      { authorization: "Bot" },
+    ];
     for (const headers of variants) {
       const res = await call(server.url, "GET", "/api/bot/commands", { headers });
       expect(res.status).toBe(401);
@@ -224,7 +237,12 @@ describe("GET /api/bots/{bot_id}/audit-log", () => {
     await http.del("/api/bot/commands/ping", { bot: rot.body.token });
     const res = await http.get(`/api/bots/${bot.id}/audit-log`, { token: owner.token });
     expect(res.status).toBe(200);
-    expect(res.body.map((r: { action: string }) => r.action)).toEqual(["command.delete", "command.register", "bot.token_rotate", "bot.create"]);
+    expect(res.body.map((r: { action: string }) => r.action)).toEqual([
+      "command.delete",
+      "command.register",
+      "bot.token_rotate",
+      "bot.create",
+    ]);
     expect(res.body[3]).toMatchObject({ actor_id: owner.id, space_id: null, target_type: "bot", target_id: bot.id });
     expect(JSON.stringify(res.body)).not.toContain(rot.body.token);
     const page = await http.get(`/api/bots/${bot.id}/audit-log?limit=2&before=${res.body[1].id}`, { token: owner.token });

@@ -63,7 +63,13 @@ export class BotsService {
           tokenHash: hashBotToken(token),
           avatarIndex: randomAvatarIndex(),
         });
-        await recordAudit(trx, { action: "bot.create", actorId: ownerId, targetType: "bot", targetId: id, data: { username: body.username } });
+        await recordAudit(trx, {
+          action: "bot.create",
+          actorId: ownerId,
+          targetType: "bot",
+          targetId: id,
+          data: { username: body.username },
+        });
       }),
     );
     return { bot: toBotResponse((await store.findBot(this.db, id))!), token };

@@ -26,9 +26,23 @@ const bots = (db: Knex) => db({ b: "bots" }).join({ u: "users" }, "u.id", "b.use
 
 export async function insertBot(
   trx: Knex,
-  b: { id: string; username: string; displayName: string | null; description: string; ownerId: string; tokenHash: Buffer; avatarIndex: number },
+  b: {
+    id: string;
+    username: string;
+    displayName: string | null;
+    description: string;
+    ownerId: string;
+    tokenHash: Buffer;
+    avatarIndex: number;
+  },
 ): Promise<void> {
-  await trx("users").insert({ id: b.id, username: b.username, display_name: b.displayName, is_bot: true, default_avatar_index: b.avatarIndex });
+  await trx("users").insert({
+    id: b.id,
+    username: b.username,
+    display_name: b.displayName,
+    is_bot: true,
+    default_avatar_index: b.avatarIndex,
+  });
   await trx("bots").insert({ user_id: b.id, owner_id: b.ownerId, token_hash: b.tokenHash, description: b.description });
 }
 

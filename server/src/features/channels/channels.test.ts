@@ -24,13 +24,21 @@ async function space() {
 describe("channels", () => {
   it("creates text and voice channels at the end, changes and deletes them", async () => {
     const id = await space();
-    const res = await http.post(`/api/spaces/${id}/channels`, { name: "announcements", type: "text", topic: "news" }, { token: owner.token });
+    const res = await http.post(
+      `/api/spaces/${id}/channels`,
+      { name: "announcements", type: "text", topic: "news" },
+      { token: owner.token },
+    );
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ space_id: id, name: "announcements", type: "text", topic: "news", position: 2 });
     expect(res.body.created_at).toMatch(/Z$/);
     const voice = (await http.post(`/api/spaces/${id}/channels`, { name: "stage", type: "voice" }, { token: owner.token })).body;
     expect(voice).toMatchObject({ type: "voice", topic: null, position: 3 });
-    const upd = await http.patch(`/api/spaces/${id}/channels/${res.body.id}`, { name: "news", topic: null, position: 0 }, { token: owner.token });
+    const upd = await http.patch(
+      `/api/spaces/${id}/channels/${res.body.id}`,
+      { name: "news", topic: null, position: 0 },
+      { token: owner.token },
+    );
     expect(upd.status).toBe(200);
     expect(upd.body).toMatchObject({ id: res.body.id, name: "news", topic: null, position: 0, type: "text" });
     expect((await http.del(`/api/spaces/${id}/channels/${voice.id}`, { token: owner.token })).status).toBe(204);
@@ -54,7 +62,13 @@ describe("channels", () => {
 
   it("answers 422 for bad bodies and ids", async () => {
     const id = await space();
-    for (const body of [{ name: "x", type: "video" }, { name: "", type: "text" }, { name: "n".repeat(101), type: "text" }, { type: "text" }, { name: "x" }]) {
+    for (const body of [
+      { name: "x", type: "video" },
+      { name: "", type: "text" },
+      { name: "n".repeat(101), type: "text" },
+      { type: "text" },
+      { name: "x" },
+    ]) {
       expect((await http.post(`/api/spaces/${id}/channels`, body, { token: owner.token })).status, JSON.stringify(body)).toBe(422);
     }
     expect((await http.patch(`/api/spaces/${id}/channels/nope`, { name: "y" }, { token: owner.token })).status).toBe(422);

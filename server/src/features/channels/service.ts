@@ -23,7 +23,10 @@ const toResponse = (c: store.ChannelRow): ChannelResponse => ({
 });
 
 export class ChannelsService {
-  constructor(private db: Db, private clock: Clock) {}
+  constructor(
+    private db: Db,
+    private clock: Clock,
+  ) {}
 
   async list(userId: string, spaceId: string): Promise<ChannelResponse[]> {
     requireMember(await visibleSpace(this.db, spaceId, userId));
@@ -33,7 +36,12 @@ export class ChannelsService {
   async create(userId: string, spaceId: string, body: CreateChannelRequest): Promise<ChannelResponse> {
     await spaceWithRole(this.db, spaceId, userId, "admin");
     const row = await store.insertChannel(this.db, {
-      id: newId(), space_id: spaceId, name: body.name, type: body.type, topic: body.topic ?? null, created_at: new Date(this.clock.now()),
+      id: newId(),
+      space_id: spaceId,
+      name: body.name,
+      type: body.type,
+      topic: body.topic ?? null,
+      created_at: new Date(this.clock.now()),
     });
     return toResponse(row);
   }

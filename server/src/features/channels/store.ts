@@ -12,7 +12,9 @@ export interface ChannelRow {
 }
 
 export async function listChannels(db: Knex, spaceId: string): Promise<ChannelRow[]> {
-  return db("channels").where({ space_id: spaceId }).orderBy([{ column: "position" }, { column: "id" }]);
+  return db("channels")
+    .where({ space_id: spaceId })
+    .orderBy([{ column: "position" }, { column: "id" }]);
 }
 
 export async function findChannel(db: Knex, spaceId: string, id: string): Promise<ChannelRow | undefined> {
@@ -30,7 +32,11 @@ export async function insertChannel(db: Knex, c: Omit<ChannelRow, "position">): 
   return res.rows[0];
 }
 
-export async function updateChannel(db: Knex, id: string, patch: Partial<Pick<ChannelRow, "name" | "topic" | "position">>): Promise<ChannelRow> {
+export async function updateChannel(
+  db: Knex,
+  id: string,
+  patch: Partial<Pick<ChannelRow, "name" | "topic" | "position">>,
+): Promise<ChannelRow> {
   if (Object.keys(patch).length === 0) return db("channels").where({ id }).first();
   const [row] = await db("channels").where({ id }).update(patch).returning("*");
   return row;

@@ -29,11 +29,21 @@ describe("PUT /api/bot/commands", () => {
   it("normalises names and descriptions and starts at version 1, enabled", async () => {
     const bot = await freshBot();
     const res = await bot.put([
-      cmd({ name: "  Roll ", description: "  Roll dice  ", options: [opt({ name: "Sides", type: "integer", required: true, min: 2, max: 100 })] }),
+      cmd({
+        name: "  Roll ",
+        description: "  Roll dice  ",
+        options: [opt({ name: "Sides", type: "integer", required: true, min: 2, max: 100 })],
+      }),
     ]);
     expect(res.status).toBe(200);
     expect(res.body).toEqual([
-      { name: "roll", description: "Roll dice", version: 1, enabled: true, options: [{ name: "sides", type: "integer", description: "an option", required: true, min: 2, max: 100 }] },
+      {
+        name: "roll",
+        description: "Roll dice",
+        version: 1,
+        enabled: true,
+        options: [{ name: "sides", type: "integer", description: "an option", required: true, min: 2, max: 100 }],
+      },
     ]);
   });
 
@@ -111,10 +121,14 @@ describe("PUT /api/bot/commands", () => {
       expect(res.status, `${type} ${JSON.stringify(extra)}`).toBe(400);
     }
     // Choices of any JSON scalar reach the rule (spec 4.5 rule 6), not the schema's 422.
-    const yes = await bot.put([cmd({ name: "x", options: [opt({ name: "a", type: "boolean", choices: [{ name: "yes", value: true }] })] })]);
+    const yes = await bot.put([
+      cmd({ name: "x", options: [opt({ name: "a", type: "boolean", choices: [{ name: "yes", value: true }] })] }),
+    ]);
     expect(yes.status).toBe(400);
     expect(yes.body.detail).toBe("option a: choices are not supported for type boolean");
-    const nulls = await bot.put([cmd({ name: "x", options: [opt({ name: "a", type: "string", choices: [{ name: "none", value: null }] })] })]);
+    const nulls = await bot.put([
+      cmd({ name: "x", options: [opt({ name: "a", type: "string", choices: [{ name: "none", value: null }] })] }),
+    ]);
     expect(nulls.status).toBe(400);
     expect(nulls.body.detail).toBe("option a: choice value must be a string");
     // More than 25 choices is a schema matter.
@@ -150,11 +164,23 @@ describe("PUT /api/bot/commands", () => {
     expect(again.body).toEqual(first.body);
     expect((await bot.list()).body).toEqual(first.body);
 
-    const changed = await bot.put([cmd({ name: "a", options: [opt({ name: "o", type: "integer", min: 2 })] }), cmd({ name: "b", description: "new" }), cmd({ name: "c" })]);
-    expect(changed.body.map((c: any) => [c.name, c.version])).toEqual([["a", 2], ["b", 2], ["c", 1]]);
+    const changed = await bot.put([
+      cmd({ name: "a", options: [opt({ name: "o", type: "integer", min: 2 })] }),
+      cmd({ name: "b", description: "new" }),
+      cmd({ name: "c" }),
+    ]);
+    expect(changed.body.map((c: any) => [c.name, c.version])).toEqual([
+      ["a", 2],
+      ["b", 2],
+      ["c", 1],
+    ]);
 
     // Whitespace and case differences normalise to the same definition: no bump.
-    const same = await bot.put([cmd({ name: "A ", options: [opt({ name: " O", type: "integer", min: 2 })] }), cmd({ name: "b", description: " new " }), cmd({ name: "c" })]);
+    const same = await bot.put([
+      cmd({ name: "A ", options: [opt({ name: " O", type: "integer", min: 2 })] }),
+      cmd({ name: "b", description: " new " }),
+      cmd({ name: "c" }),
+    ]);
     expect(same.body.map((c: any) => c.version)).toEqual([2, 2, 1]);
 
     // Missing commands are deleted.
@@ -190,7 +216,10 @@ describe("PUT /api/bot/commands", () => {
     const coerced = await bot.put([cmd({ name: "x", options: [opt({ name: "a", required: "true" })] })]);
     expect(coerced.status).toBe(422);
     expect(coerced.body.errors[0]).toMatchObject({ path: "/commands/0/options/0/required", code: "type" });
-    const huge = await http.put("/api/bot/commands", undefined, { bot: bot.token, raw: JSON.stringify({ commands: [], pad: "x".repeat(1024 * 1024) }) });
+    const huge = await http.put("/api/bot/commands", undefined, {
+      bot: bot.token,
+      raw: JSON.stringify({ commands: [], pad: "x".repeat(1024 * 1024) }),
+    });
     expect(huge.status).toBe(413);
   });
 });
@@ -229,7 +258,10 @@ describe("bot authentication", () => {
     const unknown = await http.get("/api/bot/commands", { bot: "bot_" + "a".repeat(48) });
     expect(unknown).toMatchObject({ status: 401, body: { detail: "invalid bot token" } });
     const suspended = await insertBot(server.platform.db, "suspended");
-    expect(await http.get("/api/bot/commands", { bot: suspended.token })).toMatchObject({ status: 403, body: { detail: "bot is suspended" } });
+    expect(await http.get("/api/bot/commands", { bot: suspended.token })).toMatchObject({
+      status: 403,
+      body: { detail: "bot is suspended" },
+    });
     const deleted = await insertBot(server.platform.db, "deleted");
     expect(await http.get("/api/bot/commands", { bot: deleted.token })).toMatchObject({ status: 403, body: { detail: "bot is deleted" } });
   });

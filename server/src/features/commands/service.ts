@@ -36,7 +36,11 @@ export class CommandsService {
         return definitionChanged(c, old) ? [{ ...c, version: old.version + 1 }] : [];
       });
       const keep = new Set(wanted.map((c) => c.name));
-      await store.deleteCommands(trx, botId, [...existing.keys()].filter((n) => !keep.has(n)));
+      await store.deleteCommands(
+        trx,
+        botId,
+        [...existing.keys()].filter((n) => !keep.has(n)),
+      );
       await store.upsertCommands(trx, botId, changed);
       const result = await store.listCommands(trx, botId);
       await recordAudit(trx, {

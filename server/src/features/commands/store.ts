@@ -31,7 +31,15 @@ export async function deleteCommands(trx: Knex, botId: string, names: string[]):
 export async function upsertCommands(trx: Knex, botId: string, rows: (NormalizedCommand & { version: number })[]): Promise<void> {
   if (!rows.length) return;
   await trx("commands")
-    .insert(rows.map((r) => ({ bot_user_id: botId, name: r.name, description: r.description, options: JSON.stringify(r.options), version: r.version })))
+    .insert(
+      rows.map((r) => ({
+        bot_user_id: botId,
+        name: r.name,
+        description: r.description,
+        options: JSON.stringify(r.options),
+        version: r.version,
+      })),
+    )
     .onConflict(["bot_user_id", "name"])
     .merge({
       description: trx.raw("excluded.description"),

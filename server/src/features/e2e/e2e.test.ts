@@ -40,7 +40,11 @@ afterAll(async () => {
 describe("key packages", () => {
   it("uploads one-time packages and a last-resort one, and counts what is left", async () => {
     const u = await registerUser(server.url);
-    const up = await http().post("/api/e2e/key-packages", { key_packages: [blob("kp"), blob("kp")], last_resort: blob("lr") }, { token: u.token });
+    const up = await http().post(
+      "/api/e2e/key-packages",
+      { key_packages: [blob("kp"), blob("kp")], last_resort: blob("lr") },
+      { token: u.token },
+    );
     expect(up).toMatchObject({ status: 200, body: { available: 2 } });
     const again = await http().post("/api/e2e/key-packages", { key_packages: [blob("kp")] }, { token: u.token });
     expect(again.body).toEqual({ available: 3 });
@@ -78,7 +82,9 @@ describe("key packages", () => {
     const packages = [1, 2, 3, 4, 5].map(() => blob("one-time"));
     const lastResort = blob("last-resort");
     await http().post("/api/e2e/key-packages", { key_packages: packages, last_resort: lastResort }, { token: target.token });
-    const claims = await Promise.all(Array.from({ length: 20 }, () => http().post("/api/e2e/key-packages/claim", { user_ids: [target.id] }, { token: owner.token })));
+    const claims = await Promise.all(
+      Array.from({ length: 20 }, () => http().post("/api/e2e/key-packages/claim", { user_ids: [target.id] }, { token: owner.token })),
+    );
     const got = claims.map((c) => {
       expect(c.status).toBe(200);
       expect(c.body.key_packages).toHaveLength(1);
@@ -100,7 +106,9 @@ describe("key packages", () => {
     await insertMember(server.platform.db, space.id, target.id);
     const second = await loginAgain(target);
     const third = await loginAgain(target);
-    const kpA = blob("dev-a"), kpB = blob("dev-b"), kpC = blob("dev-c");
+    const kpA = blob("dev-a"),
+      kpB = blob("dev-b"),
+      kpC = blob("dev-c");
     await http().post("/api/e2e/key-packages", { key_packages: [kpA] }, { token: target.token });
     await http().post("/api/e2e/key-packages", { key_packages: [kpB] }, { token: second.token });
     await http().post("/api/e2e/key-packages", { key_packages: [kpC] }, { token: third.token });
@@ -108,7 +116,11 @@ describe("key packages", () => {
     expect((await http().post("/api/auth/logout", {}, { token: third.token })).status).toBe(200);
     await http().post("/api/e2e/key-packages", { key_packages: [blob("outsider")] }, { token: outsider.token });
 
-    const res = await http().post("/api/e2e/key-packages/claim", { user_ids: [target.id, outsider.id, target.id] }, { token: member.token });
+    const res = await http().post(
+      "/api/e2e/key-packages/claim",
+      { user_ids: [target.id, outsider.id, target.id] },
+      { token: member.token },
+    );
     expect(res.status).toBe(200);
     const byDevice = Object.fromEntries(res.body.key_packages.map((k: any) => [k.device_id, k.key_package]));
     expect(byDevice).toEqual({ [target.deviceId]: kpA, [second.deviceId]: kpB });
@@ -118,7 +130,9 @@ describe("key packages", () => {
     const own = await http().post("/api/e2e/key-packages/claim", { user_ids: [target.id] }, { token: second.token });
     expect(own.body.key_packages.map((k: any) => k.device_id)).toEqual([target.deviceId]);
     // The revoked device's packages are gone from the table, too (dropped when the revocation is announced).
-    await expect.poll(async () => Number((await server.platform.db("e2e_key_packages").where({ device_id: third.deviceId }).count({ n: "*" }))[0]!.n)).toBe(0);
+    await expect
+      .poll(async () => Number((await server.platform.db("e2e_key_packages").where({ device_id: third.deviceId }).count({ n: "*" }))[0]!.n))
+      .toBe(0);
   });
 });
 
@@ -130,7 +144,10 @@ describe("channel groups and commits", () => {
 
   it("starts at epoch 0 with no GroupInfo; only space members see it (404 otherwise)", async () => {
     const fresh = await insertSpace(server.platform.db, owner.id);
-    expect((await http().get(`/api/e2e/channels/${fresh.generalId}/group`, { token: owner.token })).body).toEqual({ epoch: 0, group_info: null });
+    expect((await http().get(`/api/e2e/channels/${fresh.generalId}/group`, { token: owner.token })).body).toEqual({
+      epoch: 0,
+      group_info: null,
+    });
     for (const p of [`/api/e2e/channels/${fresh.generalId}/group`, `/api/e2e/channels/${fresh.generalId}/commits`]) {
       expect(await http().get(p, { token: outsider.token })).toMatchObject({ status: 404, body: { detail: "channel not found" } });
     }
@@ -145,7 +162,10 @@ describe("channel groups and commits", () => {
     const gi1 = blob("gi-1");
     const first = await http().post(p, { epoch: 0, commit: blob("c1"), group_info: gi1 }, { token: owner.token });
     expect(first).toMatchObject({ status: 200, body: { epoch: 1 } });
-    expect((await http().get(`/api/e2e/channels/${s.generalId}/group`, { token: owner.token })).body).toEqual({ epoch: 1, group_info: gi1 });
+    expect((await http().get(`/api/e2e/channels/${s.generalId}/group`, { token: owner.token })).body).toEqual({
+      epoch: 1,
+      group_info: gi1,
+    });
     expect(await commit(owner, 0, {}, p)).toMatchObject({ status: 409, body: { detail: "stale epoch", epoch: 1 } });
     expect(await commit(owner, 7, {}, p)).toMatchObject({ status: 409, body: { detail: "stale epoch", epoch: 1 } });
     expect((await commit(owner, 1, {}, p)).body).toEqual({ epoch: 2 });
@@ -173,7 +193,9 @@ describe("channel groups and commits", () => {
       expect(lost).toHaveLength(9);
       for (const r of lost) expect(r.body).toEqual({ detail: "stale epoch", epoch: start + 1 });
     }
-    const [{ n: stored }] = (await server.platform.db("e2e_commits").where({ channel_id: s.generalId }).count({ n: "*" })) as [{ n: string | number }];
+    const [{ n: stored }] = (await server.platform.db("e2e_commits").where({ channel_id: s.generalId }).count({ n: "*" })) as [
+      { n: string | number },
+    ];
     expect(Number(stored)).toBe(2);
   });
 
@@ -187,7 +209,9 @@ describe("channel groups and commits", () => {
       expect((await http().post(p, { epoch: e, commit: c, group_info: blob("g") }, { token: owner.token })).status).toBe(200);
     }
     const all = await http().get(`${p}?since=0`, { token: owner.token });
-    expect(all.body.commits.map((c: any) => [c.epoch, c.commit, c.sender_device_id])).toEqual(sent.map((c, i) => [i + 1, c, owner.deviceId]));
+    expect(all.body.commits.map((c: any) => [c.epoch, c.commit, c.sender_device_id])).toEqual(
+      sent.map((c, i) => [i + 1, c, owner.deviceId]),
+    );
     const tail = await http().get(`${p}?since=2&limit=1`, { token: owner.token });
     expect(tail.body.commits.map((c: any) => c.epoch)).toEqual([3]);
     expect((await http().get(`${p}?since=-1`, { token: owner.token })).status).toBe(422);
@@ -215,8 +239,14 @@ describe("channel groups and commits", () => {
     );
     expect(res.status).toBe(200);
     const commitFrame = { type: "e2e:commit", channel_id: s.generalId, epoch: 1, commit: c, sender_device_id: owner.deviceId };
-    for (const ws of [ownerWs, named, unnamed]) expect(await ws.next((f) => f.type === "e2e:commit" && f.channel_id === s.generalId)).toEqual(commitFrame);
-    expect(await named.next((f) => f.type === "e2e:welcome")).toEqual({ type: "e2e:welcome", channel_id: s.generalId, epoch: 1, welcome: w });
+    for (const ws of [ownerWs, named, unnamed])
+      expect(await ws.next((f) => f.type === "e2e:commit" && f.channel_id === s.generalId)).toEqual(commitFrame);
+    expect(await named.next((f) => f.type === "e2e:welcome")).toEqual({
+      type: "e2e:welcome",
+      channel_id: s.generalId,
+      epoch: 1,
+      welcome: w,
+    });
     // Barriers: later frames down the same paths (user channel, then space channel) to the two sockets that must
     // have heard nothing; once those arrive, a stray frame of the fan-out above would have arrived before them.
     const unnamedWelcome = await http().post(
@@ -244,13 +274,28 @@ describe("channel groups and commits", () => {
     const joiner = await registerUser(server.url);
     const { client: ws } = await WsClient.ready(server.url, owner.token);
     expect((await http().post(`/api/spaces/${s.id}/join`, undefined, { token: joiner.token })).status).toBe(200);
-    expect(await ws.next((f) => f.type === "e2e:membership" && f.change === "joined")).toEqual({ type: "e2e:membership", space_id: s.id, user_id: joiner.id, change: "joined" });
+    expect(await ws.next((f) => f.type === "e2e:membership" && f.change === "joined")).toEqual({
+      type: "e2e:membership",
+      space_id: s.id,
+      user_id: joiner.id,
+      change: "joined",
+    });
     expect((await http().post(`/api/spaces/${s.id}/leave`, undefined, { token: joiner.token })).status).toBe(204);
-    expect(await ws.next((f) => f.type === "e2e:membership" && f.change === "left")).toEqual({ type: "e2e:membership", space_id: s.id, user_id: joiner.id, change: "left" });
+    expect(await ws.next((f) => f.type === "e2e:membership" && f.change === "left")).toEqual({
+      type: "e2e:membership",
+      space_id: s.id,
+      user_id: joiner.id,
+      change: "left",
+    });
     await http().post(`/api/spaces/${s.id}/join`, undefined, { token: joiner.token });
     const memberId = (await server.platform.db("members").where({ space_id: s.id, user_id: joiner.id }).first()).id;
     expect((await http().del(`/api/spaces/${s.id}/members/${memberId}`, { token: owner.token })).status).toBe(204);
-    expect(await ws.next((f) => f.type === "e2e:membership" && f.change === "kicked")).toEqual({ type: "e2e:membership", space_id: s.id, user_id: joiner.id, change: "kicked" });
+    expect(await ws.next((f) => f.type === "e2e:membership" && f.change === "kicked")).toEqual({
+      type: "e2e:membership",
+      space_id: s.id,
+      user_id: joiner.id,
+      change: "kicked",
+    });
     ws.close();
   });
 

@@ -9,8 +9,12 @@ import type { E2EService } from "./service.ts";
 export type OnRevoked = (handler: (sessionIds: string[]) => void) => Promise<() => Promise<void>>;
 
 export function publishE2EMembership(events: SpaceEvents, realtime: RealtimePublisher): void {
-  events.on("member.joined", (e) => realtime.toSpace(e.spaceId, null, { type: "e2e:membership", space_id: e.spaceId, user_id: e.userId, change: "joined" }));
-  events.on("member.left", (e) => realtime.toSpace(e.spaceId, null, { type: "e2e:membership", space_id: e.spaceId, user_id: e.userId, change: e.reason }));
+  events.on("member.joined", (e) =>
+    realtime.toSpace(e.spaceId, null, { type: "e2e:membership", space_id: e.spaceId, user_id: e.userId, change: "joined" }),
+  );
+  events.on("member.left", (e) =>
+    realtime.toSpace(e.spaceId, null, { type: "e2e:membership", space_id: e.spaceId, user_id: e.userId, change: e.reason }),
+  );
 }
 
 /** Every process hears the revocation; the delete is idempotent, so it does not matter which one wins. */

@@ -100,7 +100,12 @@ export class E2EService {
     await this.channelOf(caller, channelId);
     const rows = await store.listCommits(this.db, channelId, since, limit);
     return {
-      commits: rows.map((r) => ({ epoch: Number(r.epoch), commit: r.commit, sender_device_id: r.sender_device_id, created_at: r.created_at.toISOString() })),
+      commits: rows.map((r) => ({
+        epoch: Number(r.epoch),
+        commit: r.commit,
+        sender_device_id: r.sender_device_id,
+        created_at: r.created_at.toISOString(),
+      })),
     };
   }
 
@@ -112,14 +117,21 @@ export class E2EService {
   private async oneTimeBudget(claimerId: string, targets: string[]): Promise<string[]> {
     const limits = this.limits;
     if (!limits) return targets;
-    const ok = await Promise.all(targets.map(async (t) => (await limits.perPair.within(`${claimerId}:${t}`)) && (await limits.perTarget.within(t))));
+    const ok = await Promise.all(
+      targets.map(async (t) => (await limits.perPair.within(`${claimerId}:${t}`)) && (await limits.perTarget.within(t))),
+    );
     return targets.filter((_, i) => ok[i]);
   }
 
   /** The Welcomes kept for the caller's device, newest first; answered once (CONTRACT 12). */
   async claimWelcomes(caller: Caller): Promise<StoredWelcome[]> {
     const rows = await store.claimWelcomes(this.db, caller.sessionId);
-    return rows.map((r) => ({ channel_id: r.channel_id, epoch: Number(r.epoch), welcome: r.welcome, created_at: r.created_at.toISOString() }));
+    return rows.map((r) => ({
+      channel_id: r.channel_id,
+      epoch: Number(r.epoch),
+      welcome: r.welcome,
+      created_at: r.created_at.toISOString(),
+    }));
   }
 
   /** Drops the packages of revoked device sessions (they must never be handed out; claims filter them anyway). */
@@ -136,13 +148,22 @@ export class E2EService {
 
   private async fanOut(spaceId: string, channelId: string, epoch: number, senderDeviceId: string, body: CommitRequest): Promise<void> {
     // The commit is stored and ordered: a delivery failure must not fail the request (clients catch up with GET commits).
-    const warn = (what: string) => (err: unknown) => this.log.warn({ err: (err as Error).message, what, channel_id: channelId, epoch }, "e2e fan-out failed");
+    const warn = (what: string) => (err: unknown) =>
+      this.log.warn({ err: (err as Error).message, what, channel_id: channelId, epoch }, "e2e fan-out failed");
     const commitFrame: Frame = { type: "e2e:commit", channel_id: channelId, epoch, commit: body.commit, sender_device_id: senderDeviceId };
     const sends: Promise<void>[] = [this.realtime.toSpace(spaceId, channelId, commitFrame).catch(warn("commit"))];
     if (body.welcome) {
       const devices = await store.memberDevices(this.db, spaceId, welcomeRecipients(body.welcome_device_ids));
       // Kept first, so a device offline now (or whose socket drops the frame) still joins by it when it connects.
-      await store.storeWelcomes(this.db, channelId, epoch, body.welcome, devices.map((d) => d.device_id)).catch(warn("store welcome"));
+      await store
+        .storeWelcomes(
+          this.db,
+          channelId,
+          epoch,
+          body.welcome,
+          devices.map((d) => d.device_id),
+        )
+        .catch(warn("store welcome"));
       const welcomeFrame: Frame = { type: "e2e:welcome", channel_id: channelId, epoch, welcome: body.welcome };
       for (const d of devices) sends.push(this.realtime.toDevice(d.user_id, d.device_id, welcomeFrame).catch(warn("welcome")));
     }

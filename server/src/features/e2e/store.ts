@@ -48,10 +48,17 @@ export async function usersSharingASpace(db: Knex, callerId: string, userIds: st
  * with none left (or whose last one another claimer holds right now) gets its last-resort package, which stays.
  * Packages of revoked sessions are never handed out.
  */
-export async function claimKeyPackages(db: Knex, userIds: string[], exceptDevice: string, oneTimeFor: string[] = userIds): Promise<ClaimedRow[]> {
+export async function claimKeyPackages(
+  db: Knex,
+  userIds: string[],
+  exceptDevice: string,
+  oneTimeFor: string[] = userIds,
+): Promise<ClaimedRow[]> {
   if (!userIds.length) return [];
-  const oneTime = !oneTimeFor.length ? { rows: [] as ClaimedRow[] } : await db.raw<{ rows: ClaimedRow[] }>(
-    `WITH devices AS (
+  const oneTime = !oneTimeFor.length
+    ? { rows: [] as ClaimedRow[] }
+    : await db.raw<{ rows: ClaimedRow[] }>(
+        `WITH devices AS (
        SELECT s.id FROM sessions s
         WHERE s.user_id = ANY(?::uuid[]) AND s.revoked_at IS NULL AND s.id <> ?
      ), pick AS (
@@ -65,8 +72,8 @@ export async function claimKeyPackages(db: Knex, userIds: string[], exceptDevice
      )
      DELETE FROM e2e_key_packages k USING pick WHERE k.id = pick.id
      RETURNING k.user_id, k.device_id, k.key_package`,
-    [oneTimeFor, exceptDevice],
-  );
+        [oneTimeFor, exceptDevice],
+      );
   const served = new Set(oneTime.rows.map((r) => r.device_id));
   const fallback: ClaimedRow[] = await db("e2e_key_packages as k")
     .join("sessions as s", "s.id", "k.device_id")
@@ -101,7 +108,11 @@ export async function advanceGroup(
     const next = c.epoch + 1;
     const moved =
       c.epoch === 0
-        ? await trx("e2e_groups").insert({ channel_id: c.channelId, epoch: next, group_info: c.groupInfo }).onConflict("channel_id").ignore().returning("epoch")
+        ? await trx("e2e_groups")
+            .insert({ channel_id: c.channelId, epoch: next, group_info: c.groupInfo })
+            .onConflict("channel_id")
+            .ignore()
+            .returning("epoch")
         : await trx("e2e_groups")
             .where({ channel_id: c.channelId, epoch: c.epoch })
             .update({ epoch: next, group_info: c.groupInfo, updated_at: trx.fn.now() })
@@ -150,7 +161,8 @@ export interface WelcomeRow {
 
 /** Keeps the commit's Welcome for each device it names. */
 export async function storeWelcomes(db: Knex, channelId: string, epoch: number, welcome: string, deviceIds: string[]): Promise<void> {
-  if (deviceIds.length) await db("e2e_welcomes").insert(deviceIds.map((device_id) => ({ device_id, channel_id: channelId, epoch, welcome })));
+  if (deviceIds.length)
+    await db("e2e_welcomes").insert(deviceIds.map((device_id) => ({ device_id, channel_id: channelId, epoch, welcome })));
 }
 
 /** Takes (deletes and answers) the device's Welcomes younger than the TTL, newest first. */

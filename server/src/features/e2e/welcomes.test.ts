@@ -24,7 +24,11 @@ beforeAll(async () => {
 afterAll(() => server?.stop());
 
 const commit = (epoch: number, channelId: string, welcome: string, deviceIds: string[]) =>
-  http().post(`/api/e2e/channels/${channelId}/commits`, { epoch, commit: blob("c"), group_info: blob("gi"), welcome, welcome_device_ids: deviceIds }, { token: owner.token });
+  http().post(
+    `/api/e2e/channels/${channelId}/commits`,
+    { epoch, commit: blob("c"), group_info: blob("gi"), welcome, welcome_device_ids: deviceIds },
+    { token: owner.token },
+  );
 
 describe("POST /api/e2e/welcomes/claim", () => {
   it("answers the device's kept Welcomes once, newest first; other devices and non-members get none", async () => {
@@ -52,7 +56,10 @@ describe("POST /api/e2e/welcomes/claim", () => {
     const fresh = await insertSpace(server.platform.db, owner.id);
     await insertMember(server.platform.db, fresh.id, member.id);
     expect((await commit(0, fresh.generalId, blob("old"), [member.deviceId])).status).toBe(200);
-    await server.platform.db("e2e_welcomes").where({ channel_id: fresh.generalId }).update({ created_at: server.platform.db.raw("now() - interval '31 days'") });
+    await server.platform
+      .db("e2e_welcomes")
+      .where({ channel_id: fresh.generalId })
+      .update({ created_at: server.platform.db.raw("now() - interval '31 days'") });
     expect((await claim(member)).body).toEqual([]);
   });
 });

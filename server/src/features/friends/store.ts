@@ -54,16 +54,25 @@ export async function removeEither(db: Knex, a: string, b: string): Promise<numb
 const cols = (alias: string) => USER_COLUMNS.map((c) => `${alias}.${c}`);
 
 export function friendsOf(db: Knex, userId: string): Promise<UserRow[]> {
-  return db("friendships as f").join("users as u", "u.id", "f.friend_id").select(cols("u"))
-    .where({ "f.user_id": userId, "f.state": "accepted" }).orderBy("f.created_at", "desc");
+  return db("friendships as f")
+    .join("users as u", "u.id", "f.friend_id")
+    .select(cols("u"))
+    .where({ "f.user_id": userId, "f.state": "accepted" })
+    .orderBy("f.created_at", "desc");
 }
 
 export function incoming(db: Knex, userId: string): Promise<UserRow[]> {
-  return db("friendships as f").join("users as u", "u.id", "f.user_id").select(cols("u"))
-    .where({ "f.friend_id": userId, "f.state": "pending" }).orderBy("f.created_at", "desc");
+  return db("friendships as f")
+    .join("users as u", "u.id", "f.user_id")
+    .select(cols("u"))
+    .where({ "f.friend_id": userId, "f.state": "pending" })
+    .orderBy("f.created_at", "desc");
 }
 
 export function outgoing(db: Knex, userId: string): Promise<UserRow[]> {
-  return db("friendships as f").join("users as u", "u.id", "f.friend_id").select(cols("u"))
-    .where({ "f.user_id": userId, "f.state": "pending" }).orderBy("f.created_at", "desc");
+  return db("friendships as f")
+    .join("users as u", "u.id", "f.friend_id")
+    .select(cols("u"))
+    .where({ "f.user_id": userId, "f.state": "pending" })
+    .orderBy("f.created_at", "desc");
 }

@@ -36,7 +36,11 @@ export class Audience {
   private spaces: Cache<SpaceMember[]>;
   private bots: Cache<BotHooks>;
 
-  constructor(private db: Knex, pubsub: PubSub, clock: Clock) {
+  constructor(
+    private db: Knex,
+    pubsub: PubSub,
+    clock: Clock,
+  ) {
     this.spaces = new Cache({ name: "audience-spaces", max: 20_000, ttlMs: 30_000, clock, pubsub });
     this.bots = new Cache({ name: "audience-bots", max: 20_000, ttlMs: 30_000, clock, pubsub });
   }

@@ -31,7 +31,11 @@ async function setup() {
   const space = await insertSpace(db(), owner.id);
   const bot = await createBot(server.url, owner.token);
   const install = (body: Record<string, unknown>, token = owner.token, spaceId = space.id) =>
-    http.post(`/api/spaces/${spaceId}/bots`, { bot_user_id: bot.id, scopes: ["commands"], allowed_channel_ids: [space.generalId], ...body }, { token });
+    http.post(
+      `/api/spaces/${spaceId}/bots`,
+      { bot_user_id: bot.id, scopes: ["commands"], allowed_channel_ids: [space.generalId], ...body },
+      { token },
+    );
   return { space, bot, install };
 }
 
@@ -89,9 +93,15 @@ describe("POST /api/spaces/{space_id}/bots", () => {
     expect(notOwner.body).toEqual({ detail: "you can only install bots you own" });
     // ...but with a bot of their own it works.
     const own = await createBot(server.url, adm.token);
-    const ok = await http.post(`/api/spaces/${space.id}/bots`, { bot_user_id: own.id, scopes: [], allowed_channel_ids: [] }, { token: adm.token });
+    const ok = await http.post(
+      `/api/spaces/${space.id}/bots`,
+      { bot_user_id: own.id, scopes: [], allowed_channel_ids: [] },
+      { token: adm.token },
+    );
     expect(ok.status).toBe(201);
-    expect((await http.get(`/api/spaces/${space.id}/bots`, { token: owner.token })).body.map((b: { bot_user_id: string }) => b.bot_user_id)).toEqual([own.id]);
+    expect(
+      (await http.get(`/api/spaces/${space.id}/bots`, { token: owner.token })).body.map((b: { bot_user_id: string }) => b.bot_user_id),
+    ).toEqual([own.id]);
     expect(bot.id).toBeTruthy();
   });
 });
@@ -104,7 +114,11 @@ describe("GET, PATCH, DELETE /api/spaces/{space_id}/bots", () => {
     expect((await install({})).status).toBe(201);
     const path = `/api/spaces/${space.id}/bots/${bot.id}`;
 
-    const patched = await http.patch(path, { scopes: ["messages.send"], allowed_channel_ids: [space.voiceId], state: "suspended" }, { token: owner.token });
+    const patched = await http.patch(
+      path,
+      { scopes: ["messages.send"], allowed_channel_ids: [space.voiceId], state: "suspended" },
+      { token: owner.token },
+    );
     expect(patched.status).toBe(200);
     expect(patched.body).toMatchObject({ scopes: ["messages.send"], allowed_channel_ids: [space.voiceId], state: "suspended" });
     expect((await http.patch(path, { scopes: ["nope"] }, { token: owner.token })).body).toEqual({ detail: "unknown scope: nope" });
@@ -141,7 +155,11 @@ describe("the bot as a member", () => {
     const res = await install({});
     const members = await http.get(`/api/spaces/${space.id}/members`, { token: owner.token });
     expect(members.status).toBe(200);
-    expect(members.body.find((m: { user_id: string }) => m.user_id === bot.id)).toMatchObject({ member_id: res.body.member_id, is_bot: true, role: "member" });
+    expect(members.body.find((m: { user_id: string }) => m.user_id === bot.id)).toMatchObject({
+      member_id: res.body.member_id,
+      is_bot: true,
+      role: "member",
+    });
     const kick = await http.del(`/api/spaces/${space.id}/members/${res.body.member_id}`, { token: owner.token });
     expect(kick.status).toBe(204);
     // The install follows the kick through the member.left event, after the kick's answer.
@@ -166,7 +184,12 @@ describe("a bot arriving and leaving is seen like any member (issue 21)", { time
   const hook = async (botId: string, events: string[]) =>
     expect((await http.post(`/api/bots/${botId}/webhooks`, { url: receiver.url, events }, { token: owner.token })).status).toBe(201);
   const serviceTexts = async (reader: { token: string }, spaceId: string, channelId: string) =>
-    ((await http.get(`/api/bot/spaces/${spaceId}/channels/${channelId}/messages`, { bot: reader.token })).body as { kind: string; content: string }[])
+    (
+      (await http.get(`/api/bot/spaces/${spaceId}/channels/${channelId}/messages`, { bot: reader.token })).body as {
+        kind: string;
+        content: string;
+      }[]
+    )
       .filter((m) => m.kind === "service")
       .map((m) => m.content);
 
@@ -178,7 +201,11 @@ describe("a bot arriving and leaving is seen like any member (issue 21)", { time
     await hook(newcomer.id, ["member.joined", "member.left", "bot.installed", "bot.uninstalled"]);
     const { client } = await WsClient.ready(server.url, owner.token);
 
-    const res = await http.post(`/api/spaces/${space.id}/bots`, { bot_user_id: newcomer.id, scopes: ["commands"], allowed_channel_ids: [space.generalId] }, { token: owner.token });
+    const res = await http.post(
+      `/api/spaces/${space.id}/bots`,
+      { bot_user_id: newcomer.id, scopes: ["commands"], allowed_channel_ids: [space.generalId] },
+      { token: owner.token },
+    );
     expect(res.status).toBe(201);
     const memberId = res.body.member_id;
     expect(await client.next((f) => f.type === "member:joined" && f.user_id === newcomer.id, 20_000)).toEqual({
@@ -201,11 +228,20 @@ describe("a bot arriving and leaving is seen like any member (issue 21)", { time
     await expect.poll(() => eventsFor(newcomer.id, "bot.installed"), { timeout: 30_000 }).toHaveLength(1);
     expect(eventsFor(newcomer.id, "bot.installed")[0]).toMatchObject({
       space_id: space.id,
-      data: { space_id: space.id, member_id: memberId, scopes: ["commands"], allowed_channel_ids: [space.generalId], installed_by: owner.id },
+      data: {
+        space_id: space.id,
+        member_id: memberId,
+        scopes: ["commands"],
+        allowed_channel_ids: [space.generalId],
+        installed_by: owner.id,
+      },
     });
     // The bot is not told of its own arrival as a member event.
     expect(eventsFor(newcomer.id, "member.joined")).toEqual([]);
-    expect(await serviceTexts(listener, space.id, space.generalId)).toEqual([`${newcomer.username} joined the space`, `${listener.username} joined the space`]);
+    expect(await serviceTexts(listener, space.id, space.generalId)).toEqual([
+      `${newcomer.username} joined the space`,
+      `${listener.username} joined the space`,
+    ]);
     client.close();
   });
 
@@ -216,18 +252,30 @@ describe("a bot arriving and leaving is seen like any member (issue 21)", { time
     const leaver = await createBot(server.url, owner.token);
     await hook(leaver.id, ["bot.installed", "bot.uninstalled", "member.left"]);
     const installLeaver = () =>
-      http.post(`/api/spaces/${space.id}/bots`, { bot_user_id: leaver.id, scopes: [], allowed_channel_ids: [space.generalId] }, { token: owner.token });
+      http.post(
+        `/api/spaces/${space.id}/bots`,
+        { bot_user_id: leaver.id, scopes: [], allowed_channel_ids: [space.generalId] },
+        { token: owner.token },
+      );
     const first = await installLeaver();
     expect(first.status).toBe(201);
     const { client } = await WsClient.ready(server.url, owner.token);
 
     // Uninstall.
     expect((await http.del(`/api/spaces/${space.id}/bots/${leaver.id}`, { token: owner.token })).status).toBe(204);
-    expect(await client.next((f) => f.type === "member:left" && f.user_id === leaver.id, 20_000)).toMatchObject({ space_id: space.id, member_id: first.body.member_id });
+    expect(await client.next((f) => f.type === "member:left" && f.user_id === leaver.id, 20_000)).toMatchObject({
+      space_id: space.id,
+      member_id: first.body.member_id,
+    });
     await expect.poll(() => eventsFor(listener.id, "member.left"), { timeout: 30_000 }).toHaveLength(1);
-    expect(eventsFor(listener.id, "member.left")[0]).toMatchObject({ data: { member_id: first.body.member_id, user_id: leaver.id, reason: "kicked" } });
+    expect(eventsFor(listener.id, "member.left")[0]).toMatchObject({
+      data: { member_id: first.body.member_id, user_id: leaver.id, reason: "kicked" },
+    });
     await expect.poll(() => eventsFor(leaver.id, "bot.uninstalled"), { timeout: 30_000 }).toHaveLength(1);
-    expect(eventsFor(leaver.id, "bot.uninstalled")[0]).toMatchObject({ space_id: space.id, data: { space_id: space.id, uninstalled_by: owner.id } });
+    expect(eventsFor(leaver.id, "bot.uninstalled")[0]).toMatchObject({
+      space_id: space.id,
+      data: { space_id: space.id, uninstalled_by: owner.id },
+    });
 
     // Re-install, then a kick by a moderator through the members API.
     const second = await installLeaver();
@@ -236,23 +284,31 @@ describe("a bot arriving and leaving is seen like any member (issue 21)", { time
     await insertMember(db(), space.id, moderator.id, "moderator");
     expect((await http.del(`/api/spaces/${space.id}/members/${second.body.member_id}`, { token: moderator.token })).status).toBe(204);
     await expect.poll(() => eventsFor(listener.id, "member.left"), { timeout: 30_000 }).toHaveLength(2);
-    expect(eventsFor(listener.id, "member.left")[1]).toMatchObject({ data: { member_id: second.body.member_id, user_id: leaver.id, reason: "kicked" } });
+    expect(eventsFor(listener.id, "member.left")[1]).toMatchObject({
+      data: { member_id: second.body.member_id, user_id: leaver.id, reason: "kicked" },
+    });
     await expect.poll(() => eventsFor(leaver.id, "bot.uninstalled"), { timeout: 30_000 }).toHaveLength(2);
     expect(eventsFor(leaver.id, "bot.uninstalled")[1]).toMatchObject({ data: { space_id: space.id, uninstalled_by: moderator.id } });
-    expect((await http.get(`/api/spaces/${space.id}/bots`, { token: owner.token })).body.find((b: { bot_user_id: string }) => b.bot_user_id === leaver.id).state).toBe("revoked");
+    expect(
+      (await http.get(`/api/spaces/${space.id}/bots`, { token: owner.token })).body.find(
+        (b: { bot_user_id: string }) => b.bot_user_id === leaver.id,
+      ).state,
+    ).toBe("revoked");
     // A bot no longer in the space hears nothing of its own departure as a member event.
     expect(eventsFor(leaver.id, "member.left")).toEqual([]);
     expect(eventsFor(leaver.id, "bot.installed")).toHaveLength(2);
     expect(eventsFor(listener.id, "member.joined")).toHaveLength(2);
 
     const name = leaver.username;
-    await expect.poll(() => serviceTexts(listener, space.id, space.generalId), { timeout: 20_000 }).toEqual([
-      `${name} left the space`,
-      `${name} joined the space`,
-      `${name} left the space`,
-      `${name} joined the space`,
-      `${listener.username} joined the space`,
-    ]);
+    await expect
+      .poll(() => serviceTexts(listener, space.id, space.generalId), { timeout: 20_000 })
+      .toEqual([
+        `${name} left the space`,
+        `${name} joined the space`,
+        `${name} left the space`,
+        `${name} joined the space`,
+        `${listener.username} joined the space`,
+      ]);
     client.close();
   });
 });
@@ -284,11 +340,23 @@ describe("resolveBotInSpace", () => {
 
     const ok = await resolver.resolveBotInSpace(me, space.id, { scope: "commands", channelId: space.generalId });
     expect(ok.install).toMatchObject({ spaceId: space.id, botUserId: bot.id, state: "ACTIVE", scopes: ["commands"] });
-    expect(await failure(resolver.resolveBotInSpace(me, space.id, { scope: "messages.send" }))).toEqual({ status: 403, detail: "missing scope: messages.send" });
-    expect(await failure(resolver.resolveBotInSpace(me, space.id, { channelId: space.voiceId }))).toEqual({ status: 403, detail: "bot has no access to this channel" });
+    expect(await failure(resolver.resolveBotInSpace(me, space.id, { scope: "messages.send" }))).toEqual({
+      status: 403,
+      detail: "missing scope: messages.send",
+    });
+    expect(await failure(resolver.resolveBotInSpace(me, space.id, { channelId: space.voiceId }))).toEqual({
+      status: 403,
+      detail: "bot has no access to this channel",
+    });
     // Another space's ids: not a member there, and that space's channel is never allowed here.
-    expect(await failure(resolver.resolveBotInSpace(me, other.id, { channelId: other.generalId }))).toEqual({ status: 404, detail: "bot not found in this space" });
-    expect(await failure(resolver.resolveBotInSpace(me, space.id, { channelId: other.generalId }))).toEqual({ status: 403, detail: "bot has no access to this channel" });
+    expect(await failure(resolver.resolveBotInSpace(me, other.id, { channelId: other.generalId }))).toEqual({
+      status: 404,
+      detail: "bot not found in this space",
+    });
+    expect(await failure(resolver.resolveBotInSpace(me, space.id, { channelId: other.generalId }))).toEqual({
+      status: 403,
+      detail: "bot has no access to this channel",
+    });
 
     const path = `/api/spaces/${space.id}/bots/${bot.id}`;
     await http.patch(path, { state: "suspended" }, { token: owner.token });

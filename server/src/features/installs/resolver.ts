@@ -23,7 +23,12 @@ export class InstallResolver {
   private cache: Cache<Install | undefined>;
 
   /** `audience`: its space half changes with every membership, so it is dropped with the membership. */
-  constructor(private db: Knex, pubsub: PubSub, clock: Clock, private audience?: Audience) {
+  constructor(
+    private db: Knex,
+    pubsub: PubSub,
+    clock: Clock,
+    private audience?: Audience,
+  ) {
     this.cache = new Cache({ name: "installs", max: 20_000, ttlMs: 30_000, clock, pubsub });
   }
 

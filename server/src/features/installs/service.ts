@@ -93,26 +93,28 @@ export class InstallsService {
 
     let joined!: MemberJoined;
     const joinedOutbox = await this.members?.outbox.prepare(spaceId, "member.joined", body.bot_user_id);
-    const queued = await alreadyInstalledOnClash(() => inTransaction(this.db, async (trx) => {
-      const existing = await store.findInstall(trx, body.bot_user_id, spaceId, true);
-      if (existing && existing.state !== "revoked") throw conflict("bot already installed in this space");
-      const memberId = await store.addMember(trx, spaceId, body.bot_user_id);
-      joined = { type: "member.joined", spaceId, userId: body.bot_user_id, memberId, role: "member", via: "install", at: this.now() };
-      joined.outbox = await joinedOutbox?.record(trx, joined);
-      const fields = { spaceId, botUserId: body.bot_user_id, memberId, scopes, allowedChannelIds: channels };
-      if (existing) await store.updateInstall(trx, spaceId, body.bot_user_id, { ...fields, state: "ACTIVE" });
-      else await store.insertInstall(trx, fields);
-      await recordAudit(trx, {
-        action: "bot.install",
-        actorId: userId,
-        spaceId,
-        targetType: "bot",
-        targetId: body.bot_user_id,
-        data: { scopes, allowed_channel_ids: channels },
-      });
-      const data = { space_id: spaceId, member_id: memberId, scopes, allowed_channel_ids: channels, installed_by: userId };
-      return (await this.events?.record(trx, { type: "bot.installed", spaceId, data }, [body.bot_user_id])) ?? [];
-    }));
+    const queued = await alreadyInstalledOnClash(() =>
+      inTransaction(this.db, async (trx) => {
+        const existing = await store.findInstall(trx, body.bot_user_id, spaceId, true);
+        if (existing && existing.state !== "revoked") throw conflict("bot already installed in this space");
+        const memberId = await store.addMember(trx, spaceId, body.bot_user_id);
+        joined = { type: "member.joined", spaceId, userId: body.bot_user_id, memberId, role: "member", via: "install", at: this.now() };
+        joined.outbox = await joinedOutbox?.record(trx, joined);
+        const fields = { spaceId, botUserId: body.bot_user_id, memberId, scopes, allowedChannelIds: channels };
+        if (existing) await store.updateInstall(trx, spaceId, body.bot_user_id, { ...fields, state: "ACTIVE" });
+        else await store.insertInstall(trx, fields);
+        await recordAudit(trx, {
+          action: "bot.install",
+          actorId: userId,
+          spaceId,
+          targetType: "bot",
+          targetId: body.bot_user_id,
+          data: { scopes, allowed_channel_ids: channels },
+        });
+        const data = { space_id: spaceId, member_id: memberId, scopes, allowed_channel_ids: channels, installed_by: userId };
+        return (await this.events?.record(trx, { type: "bot.installed", spaceId, data }, [body.bot_user_id])) ?? [];
+      }),
+    );
     await this.resolver.invalidate(body.bot_user_id, spaceId);
     await this.events?.enqueue(queued);
     await this.members?.events.emit(joined);
@@ -175,12 +177,24 @@ export class InstallsService {
       await store.updateInstall(trx, spaceId, botUserId, { state: "revoked" });
       // An uninstall is the bot removed by an admin: to the space, a kick (CONTRACT 6 has no other reason).
       if (await store.removeMember(trx, spaceId, botUserId)) {
-        left = { type: "member.left", spaceId, userId: botUserId, memberId: install.memberId, reason: "kicked", actorId: userId, at: this.now() };
+        left = {
+          type: "member.left",
+          spaceId,
+          userId: botUserId,
+          memberId: install.memberId,
+          reason: "kicked",
+          actorId: userId,
+          at: this.now(),
+        };
         left.outbox = await leftOutbox?.record(trx, left);
       }
       await recordAudit(trx, { action: "bot.uninstall", actorId: userId, spaceId, targetType: "bot", targetId: botUserId });
       // Told although the membership is now revoked: it is the bot's own lifecycle.
-      return (await this.events?.record(trx, { type: "bot.uninstalled", spaceId, data: { space_id: spaceId, uninstalled_by: userId } }, [botUserId])) ?? [];
+      return (
+        (await this.events?.record(trx, { type: "bot.uninstalled", spaceId, data: { space_id: spaceId, uninstalled_by: userId } }, [
+          botUserId,
+        ])) ?? []
+      );
     });
     await this.resolver.invalidate(botUserId, spaceId);
     await this.events?.enqueue(queued);

@@ -36,7 +36,12 @@ export async function findInstall(db: Knex, botUserId: string, spaceId: string, 
 export async function listInstalls(db: Knex, spaceId: string, all: boolean): Promise<Install[]> {
   const q = db("bot_installs").select(COLUMNS).where({ space_id: spaceId });
   if (!all) q.where({ state: "ACTIVE" });
-  return (await q.orderBy([{ column: "created_at", order: "desc" }, { column: "bot_user_id", order: "desc" }])).map(toInstall);
+  return (
+    await q.orderBy([
+      { column: "created_at", order: "desc" },
+      { column: "bot_user_id", order: "desc" },
+    ])
+  ).map(toInstall);
 }
 
 /** The bot to install: its owner and state, or undefined. */

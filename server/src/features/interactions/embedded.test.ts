@@ -20,7 +20,10 @@ afterAll(async () => {
 
 it("invoke → webhook → respond → socket", async () => {
   const w = await world(server);
-  expect((await w.http.post(`/api/bots/${w.bot.id}/webhooks`, { url: receiver.url, events: ["command.invoked"] }, { token: w.owner.token })).status).toBe(201);
+  expect(
+    (await w.http.post(`/api/bots/${w.bot.id}/webhooks`, { url: receiver.url, events: ["command.invoked"] }, { token: w.owner.token }))
+      .status,
+  ).toBe(201);
   const u = await w.member();
   const catalog = await w.http.get(`/api/chat/${w.space.id}/${w.space.generalId}/commands`, { token: u.token });
   expect(catalog.body.commands.map((c: any) => c.name)).toEqual(["ping", "roll"]);
@@ -30,7 +33,19 @@ it("invoke → webhook → respond → socket", async () => {
   const [got] = await receiver.waitFor(1);
   const data = JSON.parse(got!.raw).data;
   expect(data).toMatchObject({ interaction_id: res.body.interaction_id, options: { sides: 20 }, command: "roll", actor_user_id: u.id });
-  expect((await w.http.post("/api/bot/interactions/respond", { interaction_token: data.interaction_token, content: "20!" }, { bot: w.bot.token })).status).toBe(204);
-  expect(await client.next((f) => f.type === "interaction:response")).toMatchObject({ interaction_id: res.body.interaction_id, content: "20!", ephemeral: true });
+  expect(
+    (
+      await w.http.post(
+        "/api/bot/interactions/respond",
+        { interaction_token: data.interaction_token, content: "20!" },
+        { bot: w.bot.token },
+      )
+    ).status,
+  ).toBe(204);
+  expect(await client.next((f) => f.type === "interaction:response")).toMatchObject({
+    interaction_id: res.body.interaction_id,
+    content: "20!",
+    ephemeral: true,
+  });
   client.close();
 });

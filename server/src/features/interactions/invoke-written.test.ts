@@ -25,7 +25,11 @@ beforeAll(async () => {
   server = await startTestServer({ env: { LOG_LEVEL: "warn" } });
   receiver = await startReceiver();
   w = await world(server, { commands: [ROLL(100), PING] });
-  const res = await w.http.post(`/api/bots/${w.bot.id}/webhooks`, { url: receiver.url, events: ["command.invoked"] }, { token: w.owner.token });
+  const res = await w.http.post(
+    `/api/bots/${w.bot.id}/webhooks`,
+    { url: receiver.url, events: ["command.invoked"] },
+    { token: w.owner.token },
+  );
   expect(res.status).toBe(201);
   hookId = res.body.id;
 });
@@ -36,8 +40,13 @@ afterAll(async () => {
 
 const db = () => server.platform.db;
 /** Delivery rows of the bot's webhooks, by webhook. */
-const rows = async () => (await db()("deliveries").join("webhooks", "webhooks.id", "deliveries.webhook_id").where("webhooks.bot_user_id", w.bot.id).select("deliveries.webhook_id", "deliveries.status")) as { webhook_id: string; status: string }[];
-const putCommands = async (commands: unknown[]) => expect((await w.http.put("/api/bot/commands", { commands }, { bot: w.bot.token })).status).toBe(200);
+const rows = async () =>
+  (await db()("deliveries")
+    .join("webhooks", "webhooks.id", "deliveries.webhook_id")
+    .where("webhooks.bot_user_id", w.bot.id)
+    .select("deliveries.webhook_id", "deliveries.status")) as { webhook_id: string; status: string }[];
+const putCommands = async (commands: unknown[]) =>
+  expect((await w.http.put("/api/bot/commands", { commands }, { bot: w.bot.token })).status).toBe(200);
 
 /** Invokes roll twice (the second builds its deliveries before its read), then answers how many rows there are. */
 async function warm(u: TestUser, sides = 6): Promise<number> {
@@ -46,7 +55,14 @@ async function warm(u: TestUser, sides = 6): Promise<number> {
 }
 
 /** The next roll is refused with `status`/`detail`, and writes no row. */
-async function refused(u: TestUser, before: number, status: number, detail: string, body: Record<string, unknown> = { command: "roll", options: { sides: 6 } }, channelId?: string) {
+async function refused(
+  u: TestUser,
+  before: number,
+  status: number,
+  detail: string,
+  body: Record<string, unknown> = { command: "roll", options: { sides: 6 } },
+  channelId?: string,
+) {
   expect(await w.invoke(u, body, channelId)).toMatchObject({ status, body: { detail } });
   expect((await rows()).length).toBe(before);
 }
@@ -65,14 +81,17 @@ describe("deliveries written with the checks follow every change since the last 
     const ids = got.slice(at).map((r) => JSON.parse(r.raw).data.interaction_id);
     expect(ids).toHaveLength(3);
     expect(new Set(ids).size).toBe(3);
-    for (const r of got.slice(at)) expect(JSON.parse(r.raw).data).toMatchObject({ command: "roll", options: { sides: 7 }, command_version: 1, actor_user_id: u.id });
+    for (const r of got.slice(at))
+      expect(JSON.parse(r.raw).data).toMatchObject({ command: "roll", options: { sides: 7 }, command_version: 1, actor_user_id: u.id });
   });
 
   it("caller muted, left, channel not allowed, bot suspended, install suspended or scope removed: refused, no row", async () => {
     const u = await w.member();
     let n = await warm(u);
     const m = await db()("members").where({ space_id: w.space.id, user_id: u.id }).first();
-    expect((await w.http.post(`/api/spaces/${w.space.id}/members/${m.id}/mute`, { duration_seconds: 600 }, { token: w.owner.token })).status).toBe(200);
+    expect(
+      (await w.http.post(`/api/spaces/${w.space.id}/members/${m.id}/mute`, { duration_seconds: 600 }, { token: w.owner.token })).status,
+    ).toBe(200);
     await refused(u, n, 403, "you are muted");
 
     const v = await w.member();
@@ -126,17 +145,24 @@ describe("deliveries written with the checks follow every change since the last 
     const second = await startReceiver();
     let addedId: string | undefined;
     try {
-      const added = await w.http.post(`/api/bots/${w.bot.id}/webhooks`, { url: second.url, events: ["command.invoked"] }, { token: w.owner.token });
+      const added = await w.http.post(
+        `/api/bots/${w.bot.id}/webhooks`,
+        { url: second.url, events: ["command.invoked"] },
+        { token: w.owner.token },
+      );
       expect(added.status).toBe(201);
       addedId = added.body.id;
-      const count = async (id: string, status?: string) => (await rows()).filter((r) => r.webhook_id === id && (!status || r.status === status)).length;
+      const count = async (id: string, status?: string) =>
+        (await rows()).filter((r) => r.webhook_id === id && (!status || r.status === status)).length;
       const [a, b] = [await count(hookId), await count(added.body.id)];
       expect((await w.invoke(u, { command: "roll", options: { sides: 6 } })).status).toBe(202);
       expect([await count(hookId), await count(added.body.id)]).toEqual([a + 1, b + 1]);
       expect((await w.invoke(u, { command: "roll", options: { sides: 6 } })).status).toBe(202);
       expect([await count(hookId), await count(added.body.id)]).toEqual([a + 2, b + 2]);
 
-      await db()("webhooks").where({ id: added.body.id }).update({ state: "suspended", suspended_until: new Date(Date.now() + 3600_000) });
+      await db()("webhooks")
+        .where({ id: added.body.id })
+        .update({ state: "suspended", suspended_until: new Date(Date.now() + 3600_000) });
       const skipped = await count(added.body.id, "skipped");
       expect((await w.invoke(u, { command: "roll", options: { sides: 6 } })).status).toBe(202);
       expect(await count(added.body.id, "skipped")).toBe(skipped + 1);
@@ -159,7 +185,9 @@ describe("deliveries written with the checks follow every change since the last 
     expect((await rows()).length).toBe(now);
     // Over the limit and muted: the mute answers (CONTRACT 8's order).
     const m = await db()("members").where({ space_id: w.space.id, user_id: u.id }).first();
-    expect((await w.http.post(`/api/spaces/${w.space.id}/members/${m.id}/mute`, { duration_seconds: 600 }, { token: w.owner.token })).status).toBe(200);
+    expect(
+      (await w.http.post(`/api/spaces/${w.space.id}/members/${m.id}/mute`, { duration_seconds: 600 }, { token: w.owner.token })).status,
+    ).toBe(200);
     await refused(u, now, 403, "you are muted");
   });
 
@@ -170,7 +198,11 @@ describe("deliveries written with the checks follow every change since the last 
     await db().raw("ALTER TABLE deliveries ADD CONSTRAINT test_refuse_invoked CHECK (type <> 'command.invoked') NOT VALID");
     const logged = server.logs().length;
     try {
-      for (let i = 0; i < 3; i++) expect(await w.invoke(u, { command: "roll", options: { sides: 6 } })).toMatchObject({ status: 500, body: { detail: "internal error" } });
+      for (let i = 0; i < 3; i++)
+        expect(await w.invoke(u, { command: "roll", options: { sides: 6 } })).toMatchObject({
+          status: 500,
+          body: { detail: "internal error" },
+        });
     } finally {
       await db().raw("ALTER TABLE deliveries DROP CONSTRAINT test_refuse_invoked");
     }
@@ -179,6 +211,9 @@ describe("deliveries written with the checks follow every change since the last 
     expect(lines).not.toContain("Failing row"); // but not the row: its sealed body, ids, times
     expect((await rows()).length).toBe(n);
     for (let i = 0; i < 15; i++) expect((await w.invoke(u, { command: "roll", options: { sides: 6 } })).status).toBe(202);
-    expect(await w.invoke(u, { command: "roll", options: { sides: 6 } })).toMatchObject({ status: 429, body: { detail: `cmd:${u.id}:${w.bot.id} > 20/60s` } });
+    expect(await w.invoke(u, { command: "roll", options: { sides: 6 } })).toMatchObject({
+      status: 429,
+      body: { detail: `cmd:${u.id}:${w.bot.id} > 20/60s` },
+    });
   });
 });

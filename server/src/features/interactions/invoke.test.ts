@@ -28,10 +28,35 @@ const VALIDATING = [
       { name: "req_i", type: "integer", description: "required integer", required: true },
       { name: "i", type: "integer", description: "bounded integer", min: -5, max: 10 },
       { name: "n", type: "number", description: "bounded number", min: 0.5, max: 2.5 },
-      { name: "s", type: "string", description: "string choice", choices: [{ name: "A", value: "a" }, { name: "B", value: "b" }] },
-      { name: "ic", type: "integer", description: "integer choice", choices: [{ name: "one", value: 1 }, { name: "two", value: 2 }] },
+      {
+        name: "s",
+        type: "string",
+        description: "string choice",
+        choices: [
+          { name: "A", value: "a" },
+          { name: "B", value: "b" },
+        ],
+      },
+      {
+        name: "ic",
+        type: "integer",
+        description: "integer choice",
+        choices: [
+          { name: "one", value: 1 },
+          { name: "two", value: 2 },
+        ],
+      },
       { name: "nc", type: "number", description: "number choice", choices: [{ name: "x", value: 1.5 }] },
-      { name: "cm", type: "integer", description: "choice and range", choices: [{ name: "big", value: 50 }, { name: "small", value: 1 }], min: 2 },
+      {
+        name: "cm",
+        type: "integer",
+        description: "choice and range",
+        choices: [
+          { name: "big", value: 50 },
+          { name: "small", value: 1 },
+        ],
+        min: 2,
+      },
       { name: "b", type: "boolean", description: "flag" },
       { name: "u", type: "user", description: "a user" },
       { name: "c", type: "channel", description: "a channel" },
@@ -60,11 +85,14 @@ describe("option validation (spec 4.8, CONTRACT 8 coercion)", () => {
     expect(await w.invoke(u, { command: "v", options: { req_i: 1, i: "x", n: true } })).toMatchObject(bad("option i: bad integer value"));
   });
 
-  it("integer: JSON integers, 5.0 and whole-decimal strings pass; booleans, 5.5, \"5.5\", \"\" do not", async () => {
+  it('integer: JSON integers, 5.0 and whole-decimal strings pass; booleans, 5.5, "5.5", "" do not', async () => {
     const u = await w.member();
     for (const v of [true, false, 5.5, "5.5", "", " 5", "5x", "1e3", [], {}, 9007199254740993])
-      expect(await w.invoke(u, { command: "v", options: { req_i: v } }), JSON.stringify(v)).toMatchObject(bad("option req_i: bad integer value"));
-    for (const v of [5, "5", "-3", 0]) expect((await w.invoke(u, { command: "v", options: { req_i: v } })).status, JSON.stringify(v)).toBe(202);
+      expect(await w.invoke(u, { command: "v", options: { req_i: v } }), JSON.stringify(v)).toMatchObject(
+        bad("option req_i: bad integer value"),
+      );
+    for (const v of [5, "5", "-3", 0])
+      expect((await w.invoke(u, { command: "v", options: { req_i: v } })).status, JSON.stringify(v)).toBe(202);
     const raw = await call(server.url, "POST", `/api/chat/${w.space.id}/${w.space.generalId}/commands/invoke`, {
       token: u.token,
       raw: `{"bot_user_id":"${w.bot.id}","command":"v","options":{"req_i":5.0}}`,
@@ -85,7 +113,9 @@ describe("option validation (spec 4.8, CONTRACT 8 coercion)", () => {
   it("number: finite numbers and numeric strings; booleans and non-numeric strings refused", async () => {
     const u = await w.member();
     for (const v of [true, "", "abc", "1.2.3", "Infinity", "NaN", "0x1", "1e400", []])
-      expect(await w.invoke(u, { command: "v", options: { req_i: 1, n: v } }), JSON.stringify(v)).toMatchObject(bad("option n: bad number value"));
+      expect(await w.invoke(u, { command: "v", options: { req_i: 1, n: v } }), JSON.stringify(v)).toMatchObject(
+        bad("option n: bad number value"),
+      );
     expect((await w.invoke(u, { command: "v", options: { req_i: 1, n: "1.5e0" } })).status).toBe(202);
   });
 
@@ -131,8 +161,12 @@ describe("option validation (spec 4.8, CONTRACT 8 coercion)", () => {
     expect((await w.invoke(u, { command: "v", options: { req_i: 1, t: "é".repeat(511) + "a" } })).status).toBe(202);
     expect(await w.invoke(u, { command: "v", options: { req_i: 1, t: "é".repeat(512) } })).toMatchObject(tooBig);
     // Booleans and numbers count as their JSON text: "true" 4, "-5" 2, "2.5" 3, the coerced integer "7" 1.
-    expect((await w.invoke(u, { command: "v", options: { req_i: "7", b: true, i: -5, n: 2.5, t: "a".repeat(1024 - 1 - 4 - 2 - 3) } })).status).toBe(202);
-    expect(await w.invoke(u, { command: "v", options: { req_i: "7", b: true, i: -5, n: 2.5, t: "a".repeat(1025 - 1 - 4 - 2 - 3) } })).toMatchObject(tooBig);
+    expect(
+      (await w.invoke(u, { command: "v", options: { req_i: "7", b: true, i: -5, n: 2.5, t: "a".repeat(1024 - 1 - 4 - 2 - 3) } })).status,
+    ).toBe(202);
+    expect(
+      await w.invoke(u, { command: "v", options: { req_i: "7", b: true, i: -5, n: 2.5, t: "a".repeat(1025 - 1 - 4 - 2 - 3) } }),
+    ).toMatchObject(tooBig);
   });
 });
 
@@ -168,7 +202,9 @@ describe("check order (CONTRACT 8): each check fails while every later one would
     // Each bot below would also fail channel access (voice channel not allowed), scope and command.
     const mk = () => installBot(server, w.owner, w.space.id, { channels: [w.space.generalId], scopes: [] });
     const suspended = await mk();
-    expect((await w.http.patch(`/api/spaces/${w.space.id}/bots/${suspended.id}`, { state: "suspended" }, { token: w.owner.token })).status).toBe(200);
+    expect(
+      (await w.http.patch(`/api/spaces/${w.space.id}/bots/${suspended.id}`, { state: "suspended" }, { token: w.owner.token })).status,
+    ).toBe(200);
     const revoked = await mk();
     expect((await w.http.del(`/api/spaces/${w.space.id}/bots/${revoked.id}`, { token: w.owner.token })).status).toBe(204);
     const deleted = await mk();
@@ -182,15 +218,27 @@ describe("check order (CONTRACT 8): each check fails while every later one would
   it("channel not allowed → 403 `bot has no access to this channel`, before the scope", async () => {
     const u = await w.member();
     const noScope = await installBot(server, w.owner, w.space.id, { channels: [w.space.generalId], scopes: ["messages.send"] });
-    expect(await w.invoke(u, { ...doomed, bot_user_id: noScope.id }, w.space.voiceId)).toMatchObject({ status: 403, body: { detail: "bot has no access to this channel" } });
-    expect(await w.invoke(u, { command: "v", options: { req_i: 1 } }, w.space.voiceId)).toMatchObject({ status: 403, body: { detail: "bot has no access to this channel" } });
+    expect(await w.invoke(u, { ...doomed, bot_user_id: noScope.id }, w.space.voiceId)).toMatchObject({
+      status: 403,
+      body: { detail: "bot has no access to this channel" },
+    });
+    expect(await w.invoke(u, { command: "v", options: { req_i: 1 } }, w.space.voiceId)).toMatchObject({
+      status: 403,
+      body: { detail: "bot has no access to this channel" },
+    });
   });
 
   it("no `commands` scope → 403 `missing scope: commands`, before the command", async () => {
     const u = await w.member();
     const noScope = await installBot(server, w.owner, w.space.id, { channels: [w.space.generalId], scopes: ["messages.send"] });
-    expect(await w.invoke(u, { ...doomed, bot_user_id: noScope.id })).toMatchObject({ status: 403, body: { detail: "missing scope: commands" } });
-    expect(await w.invoke(u, { bot_user_id: noScope.id, command: "ping" })).toMatchObject({ status: 403, body: { detail: "missing scope: commands" } });
+    expect(await w.invoke(u, { ...doomed, bot_user_id: noScope.id })).toMatchObject({
+      status: 403,
+      body: { detail: "missing scope: commands" },
+    });
+    expect(await w.invoke(u, { bot_user_id: noScope.id, command: "ping" })).toMatchObject({
+      status: 403,
+      body: { detail: "missing scope: commands" },
+    });
   });
 
   it("unknown, disabled or slash-prefixed command → 404 `unknown command`, before the options; names are trimmed and lowercased", async () => {
@@ -218,15 +266,19 @@ describe("check order (CONTRACT 8): each check fails while every later one would
     expect((await w.invoke(u, { bot_user_id: other.id, command: "ping" })).status).toBe(202);
     // Outcomes are counted by class, never by value.
     const metrics = await (await fetch(`${server.url}/metrics`)).text();
-    for (const result of ["ok", "invalid_options", "rate_limited"]) expect(metrics).toMatch(new RegExp(`^command_invocations_total\\{result="${result}"\\} [1-9]`, "m"));
+    for (const result of ["ok", "invalid_options", "rate_limited"])
+      expect(metrics).toMatch(new RegExp(`^command_invocations_total\\{result="${result}"\\} [1-9]`, "m"));
     expect(metrics).toMatch(/^command_invoke_duration_seconds_count\{result="ok"\} [1-9]/m);
   });
 
   it("an invocation refused by an earlier check costs no try, sent one by one or all at once", async () => {
     // The limit is counted while the checks read (one round trip fewer); a refused invocation takes it back.
     const u = await w.member();
-    for (let i = 0; i < 10; i++) expect(await w.invoke(u, { command: "v", options: {} })).toMatchObject(bad("missing required option: req_i"));
-    const refused = await Promise.all(Array.from({ length: 30 }, (_, i) => w.invoke(u, i % 2 ? { command: "nope" } : { command: "v", options: { req_i: "x" } })));
+    for (let i = 0; i < 10; i++)
+      expect(await w.invoke(u, { command: "v", options: {} })).toMatchObject(bad("missing required option: req_i"));
+    const refused = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => w.invoke(u, i % 2 ? { command: "nope" } : { command: "v", options: { req_i: "x" } })),
+    );
     expect(refused.map((r) => r.status).sort()).toEqual([...Array(15).fill(400), ...Array(15).fill(404)]);
     const valid = await Promise.all(Array.from({ length: 25 }, () => w.invoke(u, { command: "ping" })));
     expect(valid.filter((r) => r.status === 202)).toHaveLength(20);
@@ -240,22 +292,34 @@ describe("fail-closed limiter", () => {
   it("answers 429 `rate limiter temporarily unavailable — retry shortly` with Retry-After 5, after the option checks", async () => {
     const p = server.platform;
     const down: LimiterFactory = {
-      create: (spec) => ({ spec, consume: () => Promise.reject(new LimiterUnavailable(new Error("down"))), reward: () => Promise.reject(new Error("down")) }),
+      create: (spec) => ({
+        spec,
+        consume: () => Promise.reject(new LimiterUnavailable(new Error("down"))),
+        reward: () => Promise.reject(new Error("down")),
+      }),
       consumeAll: () => Promise.reject(new LimiterUnavailable(new Error("down"))),
     };
     const registry = new Registry();
     const limits = createRateLimits(down, registry, p.log);
     const s = new InteractionsService({
-      db: p.db, clock: p.clock, log: p.log, dispatcher: server.webhooks.dispatcher,
-      realtime: new RealtimePublisher(p.pubsub), installs: undefined as never,
-      tokens: new InteractionTokens("x".repeat(32), Date.now), metrics: interactionMetrics(registry), countInvoke: (u, b) => limits.countInvoke(u, b),
+      db: p.db,
+      clock: p.clock,
+      log: p.log,
+      dispatcher: server.webhooks.dispatcher,
+      realtime: new RealtimePublisher(p.pubsub),
+      installs: undefined as never,
+      tokens: new InteractionTokens("x".repeat(32), Date.now),
+      metrics: interactionMetrics(registry),
+      countInvoke: (u, b) => limits.countInvoke(u, b),
       respondLimit: async () => {}, // not reached: this test only invokes
     });
     const u = await w.member();
     const err = await s.invoke(u.id, w.space.id, w.space.generalId, { bot_user_id: w.bot.id, command: "ping" }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(HttpError);
     expect(err).toMatchObject({ status: 429, detail: LIMITER_UNAVAILABLE, headers: { "Retry-After": "5" } });
-    const invalid = await s.invoke(u.id, w.space.id, w.space.generalId, { bot_user_id: w.bot.id, command: "v", options: {} }).catch((e: unknown) => e);
+    const invalid = await s
+      .invoke(u.id, w.space.id, w.space.generalId, { bot_user_id: w.bot.id, command: "v", options: {} })
+      .catch((e: unknown) => e);
     expect(invalid).toMatchObject({ status: 400, detail: "missing required option: req_i" });
     const metrics = await registry.metrics();
     expect(metrics).toMatch(/^command_invocations_total\{result="limiter_unavailable"\} 1$/m);
@@ -277,7 +341,15 @@ describe("bad input", () => {
       { command: "ping" },
     ])
       expect((await w.http.post(url, body, { token: u.token })).status, JSON.stringify(body)).toBe(422);
-    expect((await w.http.post(`/api/chat/not-a-uuid/${w.space.generalId}/commands/invoke`, { bot_user_id: w.bot.id, command: "ping" }, { token: u.token })).status).toBe(422);
+    expect(
+      (
+        await w.http.post(
+          `/api/chat/not-a-uuid/${w.space.generalId}/commands/invoke`,
+          { bot_user_id: w.bot.id, command: "ping" },
+          { token: u.token },
+        )
+      ).status,
+    ).toBe(422);
     expect((await w.http.post(url, { bot_user_id: w.bot.id, command: "ping" })).status).toBe(401);
     expect((await w.http.get(`/api/chat/${w.space.id}/${w.space.generalId}/commands`)).status).toBe(401);
   });
@@ -289,8 +361,16 @@ describe("catalog", () => {
     const space = await insertSpace(server.platform.db, owner.id);
     const tag = newId().slice(-8);
     const cmds = (...names: string[]) => names.map((name) => ({ name, description: `d ${name}`, options: [] }));
-    const b = await installBot(server, owner, space.id, { username: `b_${tag}`, channels: [space.generalId], commands: cmds("zeta", "alpha", "off") });
-    const a = await installBot(server, owner, space.id, { username: `A_${tag}`, channels: [space.generalId, space.voiceId], commands: [...cmds("mid"), VALIDATING[0]] });
+    const b = await installBot(server, owner, space.id, {
+      username: `b_${tag}`,
+      channels: [space.generalId],
+      commands: cmds("zeta", "alpha", "off"),
+    });
+    const a = await installBot(server, owner, space.id, {
+      username: `A_${tag}`,
+      channels: [space.generalId, space.voiceId],
+      commands: [...cmds("mid"), VALIDATING[0]],
+    });
     await installBot(server, owner, space.id, { username: `c_noscope_${tag}`, channels: [space.generalId], scopes: ["messages.send"] });
     await installBot(server, owner, space.id, { username: `d_voice_${tag}`, channels: [space.voiceId] });
     const sus = await installBot(server, owner, space.id, { username: `e_sus_${tag}`, channels: [space.generalId] });
@@ -301,7 +381,12 @@ describe("catalog", () => {
 
     const res = await w.http.get(`/api/chat/${space.id}/${space.generalId}/commands`, { token: owner.token });
     expect(res.status).toBe(200);
-    expect(res.body.commands.map((c: any) => `${c.bot_username}/${c.name}`)).toEqual([`A_${tag}/mid`, `A_${tag}/v`, `b_${tag}/alpha`, `b_${tag}/zeta`]);
+    expect(res.body.commands.map((c: any) => `${c.bot_username}/${c.name}`)).toEqual([
+      `A_${tag}/mid`,
+      `A_${tag}/v`,
+      `b_${tag}/alpha`,
+      `b_${tag}/zeta`,
+    ]);
     const v = res.body.commands[1];
     expect(v).toEqual({
       bot_user_id: a.id,
@@ -322,6 +407,8 @@ describe("catalog", () => {
     expect((await w.http.get(`/api/chat/${w.space.id}/${w.space.generalId}/commands`, { token: stranger.token })).status).toBe(404);
     const other = await insertSpace(server.platform.db, w.owner.id);
     expect((await w.http.get(`/api/chat/${w.space.id}/${other.generalId}/commands`, { token: w.owner.token })).status).toBe(404);
-    expect((await w.http.get(`/api/chat/${other.id}/${other.generalId}/commands`, { token: w.owner.token })).body).toEqual({ commands: [] });
+    expect((await w.http.get(`/api/chat/${other.id}/${other.generalId}/commands`, { token: w.owner.token })).body).toEqual({
+      commands: [],
+    });
   });
 });

@@ -10,7 +10,12 @@ export interface InteractionMetrics {
 
 export function interactionMetrics(registry: Registry): InteractionMetrics {
   return {
-    invocations: new Counter({ name: "command_invocations_total", help: "Command invocations by outcome", labelNames: ["result"], registers: [registry] }),
+    invocations: new Counter({
+      name: "command_invocations_total",
+      help: "Command invocations by outcome",
+      labelNames: ["result"],
+      registers: [registry],
+    }),
     invokeDuration: new Histogram({
       name: "command_invoke_duration_seconds",
       help: "Time to handle one invocation, request to answer, by outcome",
@@ -18,7 +23,12 @@ export function interactionMetrics(registry: Registry): InteractionMetrics {
       buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1],
       registers: [registry],
     }),
-    responses: new Counter({ name: "interaction_responses_total", help: "Bot replies to invocations by outcome", labelNames: ["result"], registers: [registry] }),
+    responses: new Counter({
+      name: "interaction_responses_total",
+      help: "Bot replies to invocations by outcome",
+      labelNames: ["result"],
+      registers: [registry],
+    }),
   };
 }
 

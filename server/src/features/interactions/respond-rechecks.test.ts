@@ -20,7 +20,8 @@ afterAll(() => server?.stop());
 
 /** The interaction token a bot receives in `command.invoked` for `userId` in the general channel. */
 const tokenFor = (userId: string) => tokens.sign({ iid: newId(), bot: w.bot.id, usr: userId, sp: w.space.id, ch: w.space.generalId });
-const respond = (interactionToken: string) => w.http.post("/api/bot/interactions/respond", { interaction_token: interactionToken, content: "hi" }, { bot: w.bot.token });
+const respond = (interactionToken: string) =>
+  w.http.post("/api/bot/interactions/respond", { interaction_token: interactionToken, content: "hi" }, { bot: w.bot.token });
 
 describe("respond re-checks membership and scope", () => {
   it("answers 204 while both hold, and 403 once the invoker has left the space", async () => {

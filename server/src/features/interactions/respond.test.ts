@@ -69,7 +69,14 @@ describe("command.invoked", () => {
     const event = stripe.webhooks.constructEvent(got!.raw, got!.headers["x-service-signature"] as string, secret) as any;
     expect(got!.headers["x-service-event"]).toBe("command.invoked");
     expect(got!.headers["x-service-delivery"]).toBe(event.id);
-    expect(event).toEqual({ id: expect.any(String), type: "command.invoked", space_id: w.space.id, delivered_at: expect.stringMatching(/Z$/), bot_user_id: w.bot.id, data: expect.any(Object) });
+    expect(event).toEqual({
+      id: expect.any(String),
+      type: "command.invoked",
+      space_id: w.space.id,
+      delivered_at: expect.stringMatching(/Z$/),
+      bot_user_id: w.bot.id,
+      data: expect.any(Object),
+    });
     expect(event.data).toEqual({
       target_bot_user_id: w.bot.id,
       interaction_id: res.body.interaction_id,
@@ -84,7 +91,15 @@ describe("command.invoked", () => {
     // UUIDv7, and the token carries the context of CONTRACT 8.
     expect(res.body.interaction_id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     const ctx = JSON.parse(Buffer.from(event.data.interaction_token.split(".")[0], "base64url").toString());
-    expect(ctx).toEqual({ iid: res.body.interaction_id, bot: w.bot.id, usr: u.id, sp: w.space.id, ch: w.space.generalId, iat: expect.any(Number), exp: ctx.iat + 900 });
+    expect(ctx).toEqual({
+      iid: res.body.interaction_id,
+      bot: w.bot.id,
+      usr: u.id,
+      sp: w.space.id,
+      ch: w.space.generalId,
+      iat: expect.any(Number),
+      exp: ctx.iat + 900,
+    });
     // Deliveries are written with the invocation, before its 202: the other bot's log holds none of it, so none can
     // ever be sent.
     const logged = await w.http.get(`/api/bots/${other.id}/webhooks/${otherHook}/deliveries`, { token: w.owner.token });
@@ -166,12 +181,18 @@ describe("respond", () => {
     ])
       expect(await respond(w.bot.token, { interaction_token: bad, content: "x" }), bad).toMatchObject(invalid);
     // A token crafted the same way but still within its 900 s is accepted: the expired ones failed on time alone.
-    expect((await respond(w.bot.token, { interaction_token: at(Date.now() - (TOKEN_TTL_SECONDS - 30) * 1000).sign(fields), content: "late" })).status).toBe(204);
+    expect(
+      (await respond(w.bot.token, { interaction_token: at(Date.now() - (TOKEN_TTL_SECONDS - 30) * 1000).sign(fields), content: "late" }))
+        .status,
+    ).toBe(204);
   });
 
   it("403 `interaction does not belong to this bot` for another bot's token", async () => {
     const { token } = await invocation();
-    expect(await respond(other.token, { interaction_token: token, content: "x" })).toMatchObject({ status: 403, body: { detail: "interaction does not belong to this bot" } });
+    expect(await respond(other.token, { interaction_token: token, content: "x" })).toMatchObject({
+      status: 403,
+      body: { detail: "interaction does not belong to this bot" },
+    });
   });
 
   it("422 for lengths, 401 without a bot token, 403 once the bot's membership is revoked", async () => {
@@ -183,10 +204,19 @@ describe("respond", () => {
     expect((await respond(w.bot.token, { interaction_token: token, content: "x".repeat(2000) })).status).toBe(204);
     expect((await w.http.post("/api/bot/interactions/respond", { interaction_token: token, content: "x" })).status).toBe(401);
     const gone = await installBot(server, w.owner, w.space.id, { channels: [w.space.generalId] });
-    const signed = new InteractionTokens(server.env.BOT_TOKEN_SECRET!, Date.now).sign({ iid: "x", bot: gone.id, usr: w.owner.id, sp: w.space.id, ch: w.space.generalId });
+    const signed = new InteractionTokens(server.env.BOT_TOKEN_SECRET!, Date.now).sign({
+      iid: "x",
+      bot: gone.id,
+      usr: w.owner.id,
+      sp: w.space.id,
+      ch: w.space.generalId,
+    });
     expect((await respond(gone.token, { interaction_token: signed, content: "x" })).status).toBe(204);
     await w.http.del(`/api/spaces/${w.space.id}/bots/${gone.id}`, { token: w.owner.token });
-    expect(await respond(gone.token, { interaction_token: signed, content: "x" })).toMatchObject({ status: 403, body: { detail: "bot is revoked" } });
+    expect(await respond(gone.token, { interaction_token: signed, content: "x" })).toMatchObject({
+      status: 403,
+      body: { detail: "bot is revoked" },
+    });
   });
 });
 
@@ -221,7 +251,10 @@ describe("privacy (spec rules 1–3)", () => {
 
     // Skipped: a bot whose webhook is suspended when the event is recorded.
     const skipHook = await hook(skipBot.id, target.url);
-    await server.platform.db("webhooks").where({ id: skipHook.id }).update({ state: "suspended", suspended_until: new Date(Date.now() + 3600_000) });
+    await server.platform
+      .db("webhooks")
+      .where({ id: skipHook.id })
+      .update({ state: "suspended", suspended_until: new Date(Date.now() + 3600_000) });
     expect((await w.invoke(u, { bot_user_id: skipBot.id, command: "roll", options: { sides: 3, label: skipMark } })).status).toBe(202);
 
     const status = async (botId: string, hookId: string) =>
@@ -237,10 +270,14 @@ describe("privacy (spec rules 1–3)", () => {
     await failing.close();
     // The delivered row is finished (and so redacted) once the worker has recorded the answer.
     await expect
-      .poll(async () => (await server.platform.db("deliveries").where("body", "like", `%${res.body.interaction_id}%`).first())?.status, { timeout: 10_000 })
+      .poll(async () => (await server.platform.db("deliveries").where("body", "like", `%${res.body.interaction_id}%`).first())?.status, {
+        timeout: 10_000,
+      })
       .toBe("delivered");
 
-    const dump = execFileSync("pg_dump", ["--data-only", "--no-owner", server.env.DATABASE_URL!], { maxBuffer: 256 * 1024 * 1024 }).toString();
+    const dump = execFileSync("pg_dump", ["--data-only", "--no-owner", server.env.DATABASE_URL!], {
+      maxBuffer: 256 * 1024 * 1024,
+    }).toString();
     expect(dump).toContain(res.body.interaction_id); // the dump is real and holds the (redacted) delivery
     const metrics = await (await fetch(`${server.url}/metrics`)).text();
     const logs = server.logs() + second.logs();

@@ -3,7 +3,13 @@ import { describe, expect, it } from "vitest";
 import { coerce, plaintextBytes, validateInvocation } from "./rules.ts";
 import type { CommandOption } from "../commands/index.ts";
 
-const opt = (name: string, type: CommandOption["type"], extra: Partial<CommandOption> = {}): CommandOption => ({ name, type, description: name, required: false, ...extra });
+const opt = (name: string, type: CommandOption["type"], extra: Partial<CommandOption> = {}): CommandOption => ({
+  name,
+  type,
+  description: name,
+  required: false,
+  ...extra,
+});
 
 describe("coerce", () => {
   it("yields the typed value of each accepted form", () => {
@@ -20,11 +26,14 @@ describe("coerce", () => {
   });
 
   it("refuses every other form", () => {
-    for (const v of [true, 5.5, "5.5", "", "+5", "5 ", "1e3", null, [], {}, 2 ** 53 + 2]) expect(coerce("integer", v), JSON.stringify(v)).toBeUndefined();
-    for (const v of [true, false, "", " ", "abc", "Infinity", "0x10", "1e999", null]) expect(coerce("number", v), JSON.stringify(v)).toBeUndefined();
+    for (const v of [true, 5.5, "5.5", "", "+5", "5 ", "1e3", null, [], {}, 2 ** 53 + 2])
+      expect(coerce("integer", v), JSON.stringify(v)).toBeUndefined();
+    for (const v of [true, false, "", " ", "abc", "Infinity", "0x10", "1e999", null])
+      expect(coerce("number", v), JSON.stringify(v)).toBeUndefined();
     for (const v of ["true", 0, 1, null]) expect(coerce("boolean", v)).toBeUndefined();
     for (const v of [1, true, null]) expect(coerce("string", v)).toBeUndefined();
-    for (const v of ["{0192f3a4-aaaa-7bbb-8ccc-ddddeeeeffff}", "0192f3a4aaaa7bbb8cccddddeeeeffff", 1]) expect(coerce("user", v)).toBeUndefined();
+    for (const v of ["{0192f3a4-aaaa-7bbb-8ccc-ddddeeeeffff}", "0192f3a4aaaa7bbb8cccddddeeeeffff", 1])
+      expect(coerce("user", v)).toBeUndefined();
   });
 });
 

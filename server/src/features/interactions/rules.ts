@@ -22,7 +22,10 @@ export type InvokeResult =
 
 /** An HttpError that also names its metric class. */
 export class InvokeRefused extends HttpError {
-  constructor(readonly result: InvokeResult, err: HttpError) {
+  constructor(
+    readonly result: InvokeResult,
+    err: HttpError,
+  ) {
     super(err.status, err.detail, err.headers);
   }
 }

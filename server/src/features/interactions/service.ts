@@ -120,7 +120,12 @@ export class InteractionsService {
     }
     let command, options, facts, written;
     try {
-      const expected = fast && { version: known!.version, optionsJson: known!.optionsJson, hooksSig: known!.hooksSig, rows: fast.prepared.rows };
+      const expected = fast && {
+        version: known!.version,
+        optionsJson: known!.optionsJson,
+        hooksSig: known!.hooksSig,
+        rows: fast.prepared.rows,
+      };
       ({ facts, written } = await invocationFacts(this.d.db, q, expected));
       command = checkInvocation(facts, now);
       if (!written) {
@@ -136,7 +141,10 @@ export class InteractionsService {
     }
     if (written) {
       const deliveries = await this.d.dispatcher.startPrepared(fast!.prepared);
-      this.d.log.debug({ interactionId: fast!.interactionId, botId, userId, spaceId, channelId, deliveries: deliveries.length }, "command invoked");
+      this.d.log.debug(
+        { interactionId: fast!.interactionId, botId, userId, spaceId, channelId, deliveries: deliveries.length },
+        "command invoked",
+      );
       return { interaction_id: fast!.interactionId };
     }
     await this.limit(limit);
@@ -151,7 +159,12 @@ export class InteractionsService {
   }
 
   /** `command.invoked` for the target bot, with a fresh interaction token. */
-  private event(interactionId: string, q: { userId: string; spaceId: string; channelId: string; botId: string; command: string; now: number }, version: number, options: TypedOptions): BotEvent {
+  private event(
+    interactionId: string,
+    q: { userId: string; spaceId: string; channelId: string; botId: string; command: string; now: number },
+    version: number,
+    options: TypedOptions,
+  ): BotEvent {
     const token = this.d.tokens.sign({ iid: interactionId, bot: q.botId, usr: q.userId, sp: q.spaceId, ch: q.channelId });
     return {
       type: "command.invoked",
@@ -181,7 +194,13 @@ export class InteractionsService {
     this.known.delete(key);
     if (!facts.hooks.every((h) => h.state === "active")) return;
     if (this.known.size >= KNOWN_MAX) this.known.delete(this.known.keys().next().value!);
-    this.known.set(key, { options: c.options, optionsJson: JSON.stringify(c.options), version: c.version, hooksSig: facts.hooksSig, hooks: facts.hooks });
+    this.known.set(key, {
+      options: c.options,
+      optionsJson: JSON.stringify(c.options),
+      version: c.version,
+      hooksSig: facts.hooksSig,
+      hooks: facts.hooks,
+    });
   }
 
   /** The 429 passes through unchanged; only its metric class is added, from its type. */

@@ -101,9 +101,21 @@ export async function invocationFacts(
   const rows = expected?.rows ?? [];
   const col = <K extends keyof NewDelivery>(k: K) => rows.map((r) => r[k] ?? null);
   const result = await FACTS.run(db, [
-    q.spaceId, q.userId, q.channelId, q.botId, q.command, new Date(q.now),
-    expected?.version ?? null, expected?.optionsJson ?? null, expected?.hooksSig ?? null,
-    col("id"), col("webhook_id"), col("type"), col("body"), col("status"), col("due_at"),
+    q.spaceId,
+    q.userId,
+    q.channelId,
+    q.botId,
+    q.command,
+    new Date(q.now),
+    expected?.version ?? null,
+    expected?.optionsJson ?? null,
+    expected?.hooksSig ?? null,
+    col("id"),
+    col("webhook_id"),
+    col("type"),
+    col("body"),
+    col("status"),
+    col("due_at"),
   ]);
   const r = result[0];
   if (!r) return { facts: undefined, written: false };

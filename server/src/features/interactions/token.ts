@@ -24,7 +24,10 @@ export class InteractionTokens {
   /** The secret's key material, made once: every invoke signs and every respond verifies with it. */
   private key: KeyObject;
 
-  constructor(secret: string, private now: () => number) {
+  constructor(
+    secret: string,
+    private now: () => number,
+  ) {
     this.key = createSecretKey(Buffer.from(secret, "utf8"));
   }
 

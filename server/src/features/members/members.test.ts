@@ -16,7 +16,12 @@ let owner: TestUser, admin: TestUser, mod: TestUser, bob: TestUser;
 beforeAll(async () => {
   server = await startTestServer({ clock });
   http = api(server.url);
-  [owner, admin, mod, bob] = (await Promise.all([0, 1, 2, 3].map(() => registerUser(server.url)))) as [TestUser, TestUser, TestUser, TestUser];
+  [owner, admin, mod, bob] = (await Promise.all([0, 1, 2, 3].map(() => registerUser(server.url)))) as [
+    TestUser,
+    TestUser,
+    TestUser,
+    TestUser,
+  ];
 });
 afterAll(() => server?.stop());
 
@@ -35,7 +40,8 @@ async function space() {
 }
 
 const path = (s: { id: string }, memberId: string, tail = "") => `/api/spaces/${s.id}/members/${memberId}${tail}`;
-const auditActions = async (spaceId: string) => (await http.get(`/api/spaces/${spaceId}/audit-log`, { token: owner.token })).body.map((r: { action: string }) => r.action);
+const auditActions = async (spaceId: string) =>
+  (await http.get(`/api/spaces/${spaceId}/audit-log`, { token: owner.token })).body.map((r: { action: string }) => r.action);
 
 describe("members list", () => {
   it("lists members newest first with user fields, roles, is_bot and presence from one batched read", async () => {
@@ -52,15 +58,24 @@ describe("members list", () => {
     expect(res.body.map((m: { user_id: string }) => m.user_id)).toEqual([bot.id, bob.id, mod.id, admin.id, owner.id]);
     const byUser = Object.fromEntries(res.body.map((m: { user_id: string }) => [m.user_id, m]));
     expect(byUser[bob.id]).toMatchObject({
-      member_id: s.bob, username: bob.username, display_name: null, nickname: null, role: "member", display_role: null,
-      is_bot: false, muted_until: null, presence: { status: "dnd", custom_status: "in a meeting" },
+      member_id: s.bob,
+      username: bob.username,
+      display_name: null,
+      nickname: null,
+      role: "member",
+      display_role: null,
+      is_bot: false,
+      muted_until: null,
+      presence: { status: "dnd", custom_status: "in a meeting" },
     });
     expect(byUser[bob.id].joined_at).toMatch(/Z$/);
     expect(byUser[mod.id].presence).toEqual({ status: "offline", custom_status: null }); // invisible reads as offline to others
     expect(byUser[bot.id]).toMatchObject({ is_bot: true, role: "member" });
     expect(byUser[owner.id].role).toBe("owner");
     expect(byUser[admin.id].role).toBe("admin");
-    const own = (await http.get(`/api/spaces/${s.id}/members`, { token: mod.token })).body.find((m: { user_id: string }) => m.user_id === mod.id);
+    const own = (await http.get(`/api/spaces/${s.id}/members`, { token: mod.token })).body.find(
+      (m: { user_id: string }) => m.user_id === mod.id,
+    );
     expect(own.presence.status).toBe("invisible"); // the user reads back its own invisible
   });
 });
@@ -74,13 +89,21 @@ describe("kick", () => {
     const res = await http.del(path(s, s.bob), { token: mod.token });
     expect(res.status).toBe(204);
     expect((await http.get(`/api/spaces/${s.id}`, { token: owner.token })).body.member_count).toBe(3);
-    expect(left).toContainEqual(expect.objectContaining({ spaceId: s.id, userId: bob.id, memberId: s.bob, reason: "kicked", actorId: mod.id }));
+    expect(left).toContainEqual(
+      expect.objectContaining({ spaceId: s.id, userId: bob.id, memberId: s.bob, reason: "kicked", actorId: mod.id }),
+    );
     const frame = await client.next((f) => f.type === "member:left" && f.user_id === bob.id);
     expect(frame).toMatchObject({ space_id: s.id, member_id: s.bob, reason: "kicked" });
     client.ws.close();
     expect((await http.get(`/api/spaces/${s.id}`, { token: bob.token })).status).toBe(404);
     const row = (await http.get(`/api/spaces/${s.id}/audit-log`, { token: owner.token })).body[0];
-    expect(row).toMatchObject({ action: "member.kick", actor_id: mod.id, target_type: "member", target_id: s.bob, data: { user_id: bob.id } });
+    expect(row).toMatchObject({
+      action: "member.kick",
+      actor_id: mod.id,
+      target_type: "member",
+      target_id: s.bob,
+      data: { user_id: bob.id },
+    });
   });
 
   it("refuses equal or higher rank (403) and unknown members (404)", async () => {
@@ -114,10 +137,17 @@ describe("roles", () => {
     const res = await http.patch(path(s, s.bob, "/role"), { role: "moderator" }, { token: admin.token });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: "role updated" });
-    const bobRow = (await http.get(`/api/spaces/${s.id}/members`, { token: owner.token })).body.find((m: { member_id: string }) => m.member_id === s.bob);
+    const bobRow = (await http.get(`/api/spaces/${s.id}/members`, { token: owner.token })).body.find(
+      (m: { member_id: string }) => m.member_id === s.bob,
+    );
     expect(bobRow.role).toBe("moderator");
     const row = (await http.get(`/api/spaces/${s.id}/audit-log?limit=1`, { token: owner.token })).body[0];
-    expect(row).toMatchObject({ action: "member.role_update", actor_id: admin.id, target_id: s.bob, data: { from: "member", to: "moderator" } });
+    expect(row).toMatchObject({
+      action: "member.role_update",
+      actor_id: admin.id,
+      target_id: s.bob,
+      data: { from: "member", to: "moderator" },
+    });
   });
 
   it("nobody changes the owner's role, gives owner, and an admin cannot change another admin", async () => {
@@ -125,7 +155,9 @@ describe("roles", () => {
     const ownerRole = await http.patch(path(s, s.owner, "/role"), { role: "member" }, { token: admin.token });
     expect(ownerRole.status).toBe(403);
     expect(ownerRole.body.detail).toBe("cannot change the owner's role");
-    expect((await http.patch(path(s, s.owner, "/role"), { role: "admin" }, { token: owner.token })).body.detail).toBe("cannot change the owner's role");
+    expect((await http.patch(path(s, s.owner, "/role"), { role: "admin" }, { token: owner.token })).body.detail).toBe(
+      "cannot change the owner's role",
+    );
     expect((await http.patch(path(s, s.bob, "/role"), { role: "owner" }, { token: owner.token })).status).toBe(422);
     const second = await http.patch(path(s, s.bob, "/role"), { role: "admin" }, { token: owner.token });
     expect(second.status).toBe(200);
@@ -140,14 +172,18 @@ describe("roles", () => {
 describe("nickname and display role", () => {
   it("sets and clears a nickname (moderator+ or self), 1–32 characters", async () => {
     const s = await space();
-    expect((await http.patch(path(s, s.bob, "/nickname"), { nickname: "Bobby" }, { token: bob.token })).body).toEqual({ message: "nickname updated" });
+    expect((await http.patch(path(s, s.bob, "/nickname"), { nickname: "Bobby" }, { token: bob.token })).body).toEqual({
+      message: "nickname updated",
+    });
     expect((await http.patch(path(s, s.admin, "/nickname"), { nickname: "Boss" }, { token: mod.token })).status).toBe(200);
     const denied = await http.patch(path(s, s.mod, "/nickname"), { nickname: "x" }, { token: bob.token });
     expect(denied.status).toBe(403);
     let list = (await http.get(`/api/spaces/${s.id}/members`, { token: bob.token })).body;
     expect(list.find((m: { member_id: string }) => m.member_id === s.bob).nickname).toBe("Bobby");
     expect(list.find((m: { member_id: string }) => m.member_id === s.admin).nickname).toBe("Boss");
-    expect((await http.patch(path(s, s.bob, "/nickname"), { nickname: null }, { token: bob.token })).body).toEqual({ message: "nickname cleared" });
+    expect((await http.patch(path(s, s.bob, "/nickname"), { nickname: null }, { token: bob.token })).body).toEqual({
+      message: "nickname cleared",
+    });
     list = (await http.get(`/api/spaces/${s.id}/members`, { token: bob.token })).body;
     expect(list.find((m: { member_id: string }) => m.member_id === s.bob).nickname).toBeNull();
     for (const body of [{ nickname: "" }, { nickname: "n".repeat(33) }, {}, { nickname: 5 }]) {
@@ -163,7 +199,9 @@ describe("nickname and display role", () => {
     const list = (await http.get(`/api/spaces/${s.id}/members`, { token: bob.token })).body;
     expect(list.find((m: { member_id: string }) => m.member_id === s.bob).display_role).toBe("Scribe");
     expect(list.find((m: { member_id: string }) => m.member_id === s.mod).display_role).toBe("Guard");
-    expect((await http.patch(path(s, s.bob, "/display-role"), { display_role: null }, { token: bob.token })).body).toEqual({ message: "display role cleared" });
+    expect((await http.patch(path(s, s.bob, "/display-role"), { display_role: null }, { token: bob.token })).body).toEqual({
+      message: "display role cleared",
+    });
     expect((await http.patch(path(s, s.bob, "/display-role"), { display_role: "d".repeat(33) }, { token: bob.token })).status).toBe(422);
   });
 });
@@ -174,7 +212,10 @@ describe("mute", () => {
     const res = await http.post(path(s, s.bob, "/mute"), { duration_seconds: 60 }, { token: mod.token });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: "member muted" });
-    const mutedUntil = () => http.get(`/api/spaces/${s.id}/members`, { token: owner.token }).then((r) => r.body.find((m: { member_id: string }) => m.member_id === s.bob).muted_until);
+    const mutedUntil = () =>
+      http
+        .get(`/api/spaces/${s.id}/members`, { token: owner.token })
+        .then((r) => r.body.find((m: { member_id: string }) => m.member_id === s.bob).muted_until);
     expect(await mutedUntil()).toBe(new Date(clock.now() + 60_000).toISOString());
     clock.advance(59_000);
     expect(await mutedUntil()).not.toBeNull();
@@ -206,13 +247,20 @@ describe("audit log read", () => {
     const s = await space();
     for (const n of ["a", "b", "c"]) await http.patch(`/api/spaces/${s.id}`, { description: n }, { token: owner.token });
     const all = (await http.get(`/api/spaces/${s.id}/audit-log`, { token: admin.token })).body;
-    expect(all.map((r: { action: string }) => r.action)).toEqual(["space.update", "space.update", "space.update", "member.role_update", "member.role_update"]);
+    expect(all.map((r: { action: string }) => r.action)).toEqual([
+      "space.update",
+      "space.update",
+      "space.update",
+      "member.role_update",
+      "member.role_update",
+    ]);
     expect(all.map((r: { id: string }) => r.id)).toEqual([...all.map((r: { id: string }) => r.id)].sort().reverse());
     expect(all[0].data).toMatchObject({ description: "c" });
     expect(all[0].created_at).toMatch(/Z$/);
     const page = (await http.get(`/api/spaces/${s.id}/audit-log?limit=2&before=${all[1].id}`, { token: owner.token })).body;
     expect(page.map((r: { id: string }) => r.id)).toEqual([all[2].id, all[3].id]);
     expect((await http.get(`/api/spaces/${s.id}/audit-log`, { token: mod.token })).status).toBe(403);
-    for (const q of ["limit=0", "limit=101", "before=nope"]) expect((await http.get(`/api/spaces/${s.id}/audit-log?${q}`, { token: owner.token })).status, q).toBe(422);
+    for (const q of ["limit=0", "limit=101", "before=nope"])
+      expect((await http.get(`/api/spaces/${s.id}/audit-log?${q}`, { token: owner.token })).status, q).toBe(422);
   });
 });

@@ -6,8 +6,17 @@ import { forbidden, notFound } from "../../platform/errors.ts";
 import { recordAudit } from "../audit/index.ts";
 import type { components } from "../../../../generated/api.d.ts";
 import {
-  removeMember, requireMember, requireRole, spaceWithRole, visibleSpace,
-  type BotKicks, type MemberEventOutbox, type MemberLeft, type MemberRow, type Role, type SpaceEvents,
+  removeMember,
+  requireMember,
+  requireRole,
+  spaceWithRole,
+  visibleSpace,
+  type BotKicks,
+  type MemberEventOutbox,
+  type MemberLeft,
+  type MemberRow,
+  type Role,
+  type SpaceEvents,
 } from "../spaces/index.ts";
 import { activeMuteUntil, mayEditDisplayRole, mayEditNickname, outranks, roleChangeRefusal } from "./rules.ts";
 import * as store from "./store.ts";
@@ -44,7 +53,10 @@ export class MembersService {
   async list(userId: string, spaceId: string): Promise<SpaceMemberResponse[]> {
     requireMember(await visibleSpace(this.d.db, spaceId, userId));
     const rows = await store.listMembers(this.d.db, spaceId);
-    const presence = await this.d.presence.viewMany(rows.map((r) => r.user_id), userId);
+    const presence = await this.d.presence.viewMany(
+      rows.map((r) => r.user_id),
+      userId,
+    );
     const now = this.d.clock.now();
     return rows.map((r) => {
       const muted = activeMuteUntil(r.muted_until, now);
@@ -73,7 +85,14 @@ export class MembersService {
     const left = await inTransaction(this.d.db, async (trx): Promise<MemberLeft | undefined> => {
       const row = await removeMember(trx, spaceId, target.user_id, at);
       if (!row) return undefined;
-      await recordAudit(trx, { action: "member.kick", actorId: userId, spaceId, targetType: "member", targetId: memberId, data: { user_id: target.user_id } });
+      await recordAudit(trx, {
+        action: "member.kick",
+        actorId: userId,
+        spaceId,
+        targetType: "member",
+        targetId: memberId,
+        data: { user_id: target.user_id },
+      });
       const event: MemberLeft = { type: "member.left", spaceId, userId: target.user_id, memberId, reason: "kicked", actorId: userId, at };
       event.outbox = await outbox?.record(trx, event);
       if (this.d.bots) event.uninstalled = await this.d.bots.revokeKicked(trx, event);
@@ -90,7 +109,11 @@ export class MembersService {
     await inTransaction(this.d.db, async (trx) => {
       await store.updateMember(trx, memberId, { role });
       await recordAudit(trx, {
-        action: "member.role_update", actorId: userId, spaceId, targetType: "member", targetId: memberId,
+        action: "member.role_update",
+        actorId: userId,
+        spaceId,
+        targetType: "member",
+        targetId: memberId,
         data: { user_id: target.user_id, from: target.role, to: role },
       });
     });
@@ -119,7 +142,11 @@ export class MembersService {
     await inTransaction(this.d.db, async (trx) => {
       await store.updateMember(trx, memberId, { muted_until: until });
       await recordAudit(trx, {
-        action: "member.mute", actorId: userId, spaceId, targetType: "member", targetId: memberId,
+        action: "member.mute",
+        actorId: userId,
+        spaceId,
+        targetType: "member",
+        targetId: memberId,
         data: { user_id: target.user_id, duration_seconds: durationSeconds, muted_until: until.toISOString() },
       });
     });
@@ -130,7 +157,14 @@ export class MembersService {
     const target = await this.moderatable(userId, spaceId, memberId);
     await inTransaction(this.d.db, async (trx) => {
       await store.updateMember(trx, memberId, { muted_until: null });
-      await recordAudit(trx, { action: "member.unmute", actorId: userId, spaceId, targetType: "member", targetId: memberId, data: { user_id: target.user_id } });
+      await recordAudit(trx, {
+        action: "member.unmute",
+        actorId: userId,
+        spaceId,
+        targetType: "member",
+        targetId: memberId,
+        data: { user_id: target.user_id },
+      });
     });
     return { message: "member unmuted" };
   }

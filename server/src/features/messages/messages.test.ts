@@ -16,7 +16,12 @@ const SECRET = b64("attack at dawn — very secret plaintext");
 
 beforeAll(async () => {
   server = await startTestServer();
-  [owner, member, outsider, moderator] = (await Promise.all([1, 2, 3, 4].map(() => registerUser(server.url)))) as TestUser[] as [TestUser, TestUser, TestUser, TestUser];
+  [owner, member, outsider, moderator] = (await Promise.all([1, 2, 3, 4].map(() => registerUser(server.url)))) as TestUser[] as [
+    TestUser,
+    TestUser,
+    TestUser,
+    TestUser,
+  ];
   space = await insertSpace(server.platform.db, owner.id);
   other = await insertSpace(server.platform.db, outsider.id);
   await insertMember(server.platform.db, space.id, member.id);
@@ -93,17 +98,31 @@ describe("POST and GET messages", () => {
     const muted = await registerUser(server.url);
     await insertMember(server.platform.db, space.id, muted.id);
     const where = { space_id: space.id, user_id: muted.id };
-    await server.platform.db("members").where(where).update({ muted_until: new Date(Date.now() + 60_000) });
+    await server.platform
+      .db("members")
+      .where(where)
+      .update({ muted_until: new Date(Date.now() + 60_000) });
     expect(await post(muted, { ciphertext: SECRET })).toMatchObject({ status: 403, body: { detail: "you are muted" } });
     expect((await api(server.url).get(path, { token: muted.token })).status).toBe(200);
-    await server.platform.db("members").where(where).update({ muted_until: new Date(Date.now() - 1000) });
+    await server.platform
+      .db("members")
+      .where(where)
+      .update({ muted_until: new Date(Date.now() - 1000) });
     expect((await post(muted, { ciphertext: SECRET })).status).toBe(201);
   });
 
   it("answers 401 without a token and 422 for bad input", async () => {
     expect((await api(server.url).post(path, { ciphertext: SECRET })).status).toBe(401);
     expect((await api(server.url).get(path)).status).toBe(401);
-    for (const body of [{}, { ciphertext: "" }, { ciphertext: "not base64!" }, { ciphertext: "A".repeat(65540) }, { ciphertext: SECRET, epoch: -1 }, { ciphertext: SECRET, epoch: 1.5 }, { ciphertext: SECRET, reply_to: "x" }]) {
+    for (const body of [
+      {},
+      { ciphertext: "" },
+      { ciphertext: "not base64!" },
+      { ciphertext: "A".repeat(65540) },
+      { ciphertext: SECRET, epoch: -1 },
+      { ciphertext: SECRET, epoch: 1.5 },
+      { ciphertext: SECRET, reply_to: "x" },
+    ]) {
       const res = await post(owner, body);
       expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(422);
       expect(res.body.errors.length).toBeGreaterThan(0);
@@ -124,10 +143,18 @@ describe("DELETE messages", () => {
     const { client } = await WsClient.ready(server.url, owner.token);
     const msg = (await post(member, { ciphertext: SECRET })).body;
     expect((await api(server.url).del(`${path}/${msg.id}`, { token: member.token })).status).toBe(204);
-    expect(await client.next((f) => f.type === "message:deleted")).toEqual({ type: "message:deleted", id: msg.id, space_id: space.id, channel_id: space.generalId });
+    expect(await client.next((f) => f.type === "message:deleted")).toEqual({
+      type: "message:deleted",
+      id: msg.id,
+      space_id: space.id,
+      channel_id: space.generalId,
+    });
     const list = await api(server.url).get(path, { token: owner.token });
     expect(list.body.map((m: { id: string }) => m.id)).not.toContain(msg.id);
-    expect(await api(server.url).del(`${path}/${msg.id}`, { token: member.token })).toMatchObject({ status: 404, body: { detail: "message not found" } });
+    expect(await api(server.url).del(`${path}/${msg.id}`, { token: member.token })).toMatchObject({
+      status: 404,
+      body: { detail: "message not found" },
+    });
     client.close();
   });
 

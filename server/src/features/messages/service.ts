@@ -41,17 +41,17 @@ export class MessagesService {
       replyTo: body.reply_to ?? null,
     });
     const message = toMessageResponse(row);
-    await Promise.all([
-      this.touchSpace(spaceId),
-      this.announce(spaceId, channelId, { type: "message:created", ...message }),
-    ]);
+    await Promise.all([this.touchSpace(spaceId), this.announce(spaceId, channelId, { type: "message:created", ...message })]);
     return message;
   }
 
   async list(userId: string, spaceId: string, channelId: string, opts: { limit?: number; before?: string }): Promise<MessageResponse[]> {
     await this.access(userId, spaceId, channelId);
     const rows = await listMessages(this.db, channelId, { limit: opts.limit ?? 50, before: opts.before });
-    const reactions = await reactionCounts(this.db, rows.map((r) => r.id));
+    const reactions = await reactionCounts(
+      this.db,
+      rows.map((r) => r.id),
+    );
     return rows.map((r) => toMessageResponse(r, reactions.get(r.id)));
   }
 
@@ -73,7 +73,9 @@ export class MessagesService {
 
   private async announce(spaceId: string, channelId: string, frame: Frame): Promise<void> {
     // The message is stored: a fan-out failure must not turn the request into an error.
-    await this.realtime.toSpace(spaceId, channelId, frame).catch((err) => this.log.warn({ err: (err as Error).message, frame: frame.type }, "realtime publish failed"));
+    await this.realtime
+      .toSpace(spaceId, channelId, frame)
+      .catch((err) => this.log.warn({ err: (err as Error).message, frame: frame.type }, "realtime publish failed"));
   }
 
   private async touchSpace(spaceId: string): Promise<void> {

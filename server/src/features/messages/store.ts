@@ -39,7 +39,19 @@ export interface ReactionCount {
   count: number;
 }
 
-const COLUMNS = ["m.id", "m.space_id", "m.channel_id", "m.author_id", "m.kind", "m.ciphertext", "m.content", "m.epoch", "m.reply_to", "m.deleted_at", "m.created_at"];
+const COLUMNS = [
+  "m.id",
+  "m.space_id",
+  "m.channel_id",
+  "m.author_id",
+  "m.kind",
+  "m.ciphertext",
+  "m.content",
+  "m.epoch",
+  "m.reply_to",
+  "m.deleted_at",
+  "m.created_at",
+];
 
 function selectMessages(db: Knex) {
   return db("messages as m")
@@ -61,7 +73,19 @@ export async function insertMessage(db: Knex, msg: NewMessage): Promise<MessageR
       epoch: msg.epoch ?? null,
       reply_to: msg.replyTo ?? null,
     })
-    .returning(["id", "space_id", "channel_id", "author_id", "kind", "ciphertext", "content", "epoch", "reply_to", "deleted_at", "created_at"]);
+    .returning([
+      "id",
+      "space_id",
+      "channel_id",
+      "author_id",
+      "kind",
+      "ciphertext",
+      "content",
+      "epoch",
+      "reply_to",
+      "deleted_at",
+      "created_at",
+    ]);
   // Bots post `bot` messages and users `user` ones, so the kind tells without reading the author's row.
   return { ...row, author_is_bot: msg.kind === "bot" };
 }
@@ -108,6 +132,10 @@ export async function reactionCounts(db: Knex, messageIds: string[]): Promise<Ma
 
 /** Adds a reaction; true when it is new (repeating one is not an error). */
 export async function addReaction(db: Knex, messageId: string, userId: string, emoji: string): Promise<boolean> {
-  const rows = await db("reactions").insert({ message_id: messageId, user_id: userId, emoji }).onConflict(["message_id", "user_id", "emoji"]).ignore().returning("emoji");
+  const rows = await db("reactions")
+    .insert({ message_id: messageId, user_id: userId, emoji })
+    .onConflict(["message_id", "user_id", "emoji"])
+    .ignore()
+    .returning("emoji");
   return rows.length > 0;
 }

@@ -48,11 +48,22 @@ beforeEach(async () => {
   const channels = (await A().get(`/api/spaces/${space.body.id}/channels`, { token: owner.token })).body as { id: string; type: string }[];
   const generalId = channels.find((c) => c.type === "text")!.id;
   const [sender, listener] = await Promise.all([createBot(a.url, owner.token), createBot(a.url, owner.token)]);
-  for (const [bot, scopes] of [[sender, ["messages.send"]], [listener, []]] as const) {
-    const res = await A().post(`/api/spaces/${space.body.id}/bots`, { bot_user_id: bot.id, scopes, allowed_channel_ids: [generalId] }, { token: owner.token });
+  for (const [bot, scopes] of [
+    [sender, ["messages.send"]],
+    [listener, []],
+  ] as const) {
+    const res = await A().post(
+      `/api/spaces/${space.body.id}/bots`,
+      { bot_user_id: bot.id, scopes, allowed_channel_ids: [generalId] },
+      { token: owner.token },
+    );
     expect(res.status).toBe(201);
   }
-  const hook = await A().post(`/api/bots/${listener.id}/webhooks`, { url: receiver.url, events: ["message.created"] }, { token: owner.token });
+  const hook = await A().post(
+    `/api/bots/${listener.id}/webhooks`,
+    { url: receiver.url, events: ["message.created"] },
+    { token: owner.token },
+  );
   expect(hook.status).toBe(201);
   s = { spaceId: space.body.id, generalId, sender, listener, webhookId: hook.body.id };
 });
@@ -77,12 +88,22 @@ async function deliveries(): Promise<number> {
 describe("a change on A, the next send on B", () => {
   it("a webhook created on A is heard at B's next send", async () => {
     const other = await createBot(a.url, owner.token);
-    await A().post(`/api/spaces/${s.spaceId}/bots`, { bot_user_id: other.id, scopes: [], allowed_channel_ids: [s.generalId] }, { token: owner.token });
+    await A().post(
+      `/api/spaces/${s.spaceId}/bots`,
+      { bot_user_id: other.id, scopes: [], allowed_channel_ids: [s.generalId] },
+      { token: owner.token },
+    );
     const count = async () =>
-      (await sql.query("SELECT count(*)::int AS n FROM deliveries d JOIN webhooks w ON w.id = d.webhook_id WHERE w.bot_user_id = $1", [other.id])).rows[0].n;
+      (
+        await sql.query("SELECT count(*)::int AS n FROM deliveries d JOIN webhooks w ON w.id = d.webhook_id WHERE w.bot_user_id = $1", [
+          other.id,
+        ])
+      ).rows[0].n;
     expect(await sendOnB()).toBe(1); // B now caches the audience: `other` has no webhook
     expect(await count()).toBe(0);
-    expect((await A().post(`/api/bots/${other.id}/webhooks`, { url: receiver.url, events: ["message.created"] }, { token: owner.token })).status).toBe(201);
+    expect(
+      (await A().post(`/api/bots/${other.id}/webhooks`, { url: receiver.url, events: ["message.created"] }, { token: owner.token })).status,
+    ).toBe(201);
     await sendOnB();
     expect(await count()).toBe(1);
   });

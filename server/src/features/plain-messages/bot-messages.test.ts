@@ -38,23 +38,28 @@ async function newSpace(visibility: "public" | "private" = "private"): Promise<S
 
 async function installedBot(space: Space, scopes: string[], channels = [space.generalId], events?: string[]) {
   const bot = await createBot(server.url, owner.token);
-  const res = await http.post(`/api/spaces/${space.id}/bots`, { bot_user_id: bot.id, scopes, allowed_channel_ids: channels }, { token: owner.token });
+  const res = await http.post(
+    `/api/spaces/${space.id}/bots`,
+    { bot_user_id: bot.id, scopes, allowed_channel_ids: channels },
+    { token: owner.token },
+  );
   expect(res.status).toBe(201);
-  if (events) expect((await http.post(`/api/bots/${bot.id}/webhooks`, { url: receiver.url, events }, { token: owner.token })).status).toBe(201);
+  if (events)
+    expect((await http.post(`/api/bots/${bot.id}/webhooks`, { url: receiver.url, events }, { token: owner.token })).status).toBe(201);
   return bot;
 }
 
 const ALL = ["messages.send", "messages.react", "messages.delete.own", "moderation.messages"];
 const msgs = (s: Space, channelId = s.generalId) => `/api/bot/spaces/${s.id}/channels/${channelId}/messages`;
 const one = (s: Space, id: string) => `/api/bot/spaces/${s.id}/messages/${id}`;
-const send = (bot: { token: string }, s: Space, body: unknown, channelId?: string) => http.post(msgs(s, channelId), body, { bot: bot.token });
+const send = (bot: { token: string }, s: Space, body: unknown, channelId?: string) =>
+  http.post(msgs(s, channelId), body, { bot: bot.token });
 const userPost = (user: TestUser, s: Space, ciphertext = Buffer.from("secret words").toString("base64")) =>
   http.post(`/api/chat/${s.id}/${s.generalId}/messages`, { ciphertext }, { token: user.token });
 
 /** Webhook bodies the receiver got for `botId` (optionally of one type). */
 const eventsFor = (botId: string, type?: string) =>
   receiver.received.map((r) => JSON.parse(r.raw)).filter((e) => e.bot_user_id === botId && (!type || e.type === type));
-
 
 describe("send", () => {
   it("answers 201 with the bot's message and announces it to the channel", async () => {
@@ -88,7 +93,10 @@ describe("send", () => {
     expect(reply).toMatchObject({ status: 201, body: { reply_to: first.body.id } });
     expect((await send(bot, space, { content: "null reply", reply_to: null })).body.reply_to).toBeNull();
     const elsewhere = await send(bot, space, { content: "in voice" }, space.voiceId);
-    expect(await send(bot, space, { content: "x", reply_to: elsewhere.body.id })).toMatchObject({ status: 404, body: { detail: "message not found" } });
+    expect(await send(bot, space, { content: "x", reply_to: elsewhere.body.id })).toMatchObject({
+      status: 404,
+      body: { detail: "message not found" },
+    });
     expect(await send(bot, space, { content: "x", reply_to: "018f0000-0000-7000-8000-000000000000" }, space.voiceId)).toMatchObject({
       status: 404,
       body: { detail: "message not found" },
@@ -104,7 +112,9 @@ describe("send", () => {
       expect(res.status, JSON.stringify(body).slice(0, 60)).toBe(422);
       expect(res.body.errors.length).toBeGreaterThan(0);
     }
-    expect((await http.post(`/api/bot/spaces/nope/channels/${space.generalId}/messages`, { content: "x" }, { bot: bot.token })).status).toBe(422);
+    expect(
+      (await http.post(`/api/bot/spaces/nope/channels/${space.generalId}/messages`, { content: "x" }, { bot: bot.token })).status,
+    ).toBe(422);
   });
 
   it("refuses without scope, channel or membership, with the texts of spec 7.1", async () => {
@@ -113,16 +123,25 @@ describe("send", () => {
     const reactOnly = await installedBot(space, ["messages.react"]);
     expect(await send(reactOnly, space, { content: "x" })).toMatchObject({ status: 403, body: { detail: "missing scope: messages.send" } });
     const bot = await installedBot(space, ["messages.send"]);
-    expect(await send(bot, space, { content: "x" }, space.voiceId)).toMatchObject({ status: 403, body: { detail: "bot has no access to this channel" } });
+    expect(await send(bot, space, { content: "x" }, space.voiceId)).toMatchObject({
+      status: 403,
+      body: { detail: "bot has no access to this channel" },
+    });
     // Another space's ids: its channel through this space, and that space itself (not installed there).
-    expect(await send(bot, space, { content: "x" }, other.generalId)).toMatchObject({ status: 403, body: { detail: "bot has no access to this channel" } });
+    expect(await send(bot, space, { content: "x" }, other.generalId)).toMatchObject({
+      status: 403,
+      body: { detail: "bot has no access to this channel" },
+    });
     expect(await send(bot, other, { content: "x" })).toMatchObject({ status: 404, body: { detail: "bot not found in this space" } });
     await http.patch(`/api/spaces/${space.id}/bots/${bot.id}`, { state: "suspended" }, { token: owner.token });
     expect(await send(bot, space, { content: "x" })).toMatchObject({ status: 403, body: { detail: "bot is suspended" } });
     await http.del(`/api/spaces/${space.id}/bots/${bot.id}`, { token: owner.token });
     expect(await send(bot, space, { content: "x" })).toMatchObject({ status: 403, body: { detail: "bot is revoked" } });
     expect(await http.post(msgs(space), { content: "x" })).toMatchObject({ status: 401, body: { detail: "Bot token required" } });
-    expect(await http.post(msgs(space), { content: "x" }, { bot: "bot_" + "0".repeat(48) })).toMatchObject({ status: 401, body: { detail: "invalid bot token" } });
+    expect(await http.post(msgs(space), { content: "x" }, { bot: "bot_" + "0".repeat(48) })).toMatchObject({
+      status: 401,
+      body: { detail: "invalid bot token" },
+    });
     expect((await http.post(msgs(space), { content: "x" }, { token: owner.token })).status).toBe(401);
   });
 });
@@ -149,13 +168,20 @@ describe("list", () => {
     expect(service).toMatchObject({ author_id: null, author_is_bot: false, content: `${joiner.username} joined the space` });
     // The two bots' own arrivals are service messages too (issue 21), older than the rest.
     const arrivals = all.body.slice(4).map((m: { kind: string; content: string }) => [m.kind, m.content]);
-    expect(arrivals).toEqual([["service", `${reader.username} joined the space`], ["service", `${bot.username} joined the space`]]);
+    expect(arrivals).toEqual([
+      ["service", `${reader.username} joined the space`],
+      ["service", `${bot.username} joined the space`],
+    ]);
     expect(all.body.slice(0, 4).map((m: { id: string }) => m.id)).toEqual([ids[2], ids[1], service.id, ids[0]]);
 
     const page = await http.get(`${msgs(space)}?limit=2&before=${ids[2]}`, { bot: reader.token });
     expect(page.body.map((m: { id: string }) => m.id)).toEqual([ids[1], service.id]);
-    for (const q of ["limit=0", "limit=101", "limit=x", "before=nope"]) expect((await http.get(`${msgs(space)}?${q}`, { bot: reader.token })).status, q).toBe(422);
-    expect(await http.get(msgs(space, space.voiceId), { bot: reader.token })).toMatchObject({ status: 403, body: { detail: "bot has no access to this channel" } });
+    for (const q of ["limit=0", "limit=101", "limit=x", "before=nope"])
+      expect((await http.get(`${msgs(space)}?${q}`, { bot: reader.token })).status, q).toBe(422);
+    expect(await http.get(msgs(space, space.voiceId), { bot: reader.token })).toMatchObject({
+      status: 403,
+      body: { detail: "bot has no access to this channel" },
+    });
   });
 });
 
@@ -184,7 +210,8 @@ describe("reactions", () => {
     expect(client.frames.filter((f) => f.type === "reaction:added" && f.emoji === "👍🏽")).toHaveLength(1);
     client.close();
 
-    for (const body of [{}, { emoji: "" }, { emoji: "x".repeat(65) }, { emoji: 1 }]) expect((await http.post(`${one(space, msg.id)}/reactions`, body, { bot: bot.token })).status).toBe(422);
+    for (const body of [{}, { emoji: "" }, { emoji: "x".repeat(65) }, { emoji: 1 }])
+      expect((await http.post(`${one(space, msg.id)}/reactions`, body, { bot: bot.token })).status).toBe(422);
   });
 
   it("checks scope, the message's channel, and the message's space", async () => {
@@ -197,7 +224,10 @@ describe("reactions", () => {
     expect(await react(author, space, inGeneral.id)).toMatchObject({ status: 403, body: { detail: "missing scope: messages.react" } });
     const reactor = await installedBot(space, ["messages.react"]);
     expect(await react(reactor, space, inVoice.id)).toMatchObject({ status: 403, body: { detail: "bot has no access to this channel" } });
-    expect(await react(reactor, space, "018f0000-0000-7000-8000-000000000000")).toMatchObject({ status: 404, body: { detail: "message not found" } });
+    expect(await react(reactor, space, "018f0000-0000-7000-8000-000000000000")).toMatchObject({
+      status: 404,
+      body: { detail: "message not found" },
+    });
     // A message of another space, addressed through this space: not found here.
     const foreignBot = await installedBot(other, ["messages.send"]);
     const foreign = (await send(foreignBot, other, { content: "f" })).body;
@@ -220,7 +250,12 @@ describe("delete", () => {
     const b = (await send(own, space, { content: "b" })).body;
     const { client } = await WsClient.ready(server.url, owner.token);
     expect((await del(own, b.id)).status).toBe(204);
-    expect(await client.next((f) => f.type === "message:deleted")).toEqual({ type: "message:deleted", id: b.id, space_id: space.id, channel_id: space.generalId });
+    expect(await client.next((f) => f.type === "message:deleted")).toEqual({
+      type: "message:deleted",
+      id: b.id,
+      space_id: space.id,
+      channel_id: space.generalId,
+    });
     client.close();
     expect(await del(own, b.id)).toMatchObject({ status: 404, body: { detail: "message not found" } });
     expect((await http.get(msgs(space), { bot: own.token })).body.map((m: { id: string }) => m.id)).not.toContain(b.id);
@@ -243,7 +278,10 @@ describe("delete", () => {
     const author = await installedBot(space, ["messages.send", "messages.delete.own"], [space.voiceId]);
     const mod = await installedBot(space, ["moderation.messages"], [space.generalId]);
     const v = (await send(author, space, { content: "v" }, space.voiceId)).body;
-    expect(await http.del(one(space, v.id), { bot: mod.token })).toMatchObject({ status: 403, body: { detail: "bot has no access to this channel" } });
+    expect(await http.del(one(space, v.id), { bot: mod.token })).toMatchObject({
+      status: 403,
+      body: { detail: "bot has no access to this channel" },
+    });
   });
 });
 
@@ -269,7 +307,8 @@ describe("webhook events", () => {
 
     // Bots installed after one are announced to it as service messages (issue 21): set aside here.
     const arrivals = new Set([listener, blind, deaf, pingOnly, suspended].map((b) => `${b.username} joined the space`));
-    const isArrival = (e: { type: string; data: { content?: string } }) => e.type === "message.created" && arrivals.has(e.data.content ?? "");
+    const isArrival = (e: { type: string; data: { content?: string } }) =>
+      e.type === "message.created" && arrivals.has(e.data.content ?? "");
     await vi.waitFor(
       () => {
         expect(eventsFor(listener.id).filter((e) => !isArrival(e)).length).toBeGreaterThanOrEqual(4);
@@ -278,22 +317,52 @@ describe("webhook events", () => {
       { timeout: 10_000, interval: 50 },
     );
     await new Promise((r) => setTimeout(r, 300));
-    await expect.poll(() => eventsFor(sender.id).filter(isArrival).map((e) => e.data.content).sort(), { timeout: 10_000 }).toEqual([...arrivals].sort());
+    await expect
+      .poll(
+        () =>
+          eventsFor(sender.id)
+            .filter(isArrival)
+            .map((e) => e.data.content)
+            .sort(),
+        { timeout: 10_000 },
+      )
+      .toEqual([...arrivals].sort());
     const heardByListener = [...arrivals].filter((t) => !t.startsWith(listener.username + " ")).sort();
-    await expect.poll(() => eventsFor(listener.id).filter(isArrival).map((e) => e.data.content).sort(), { timeout: 10_000 }).toEqual(heardByListener);
+    await expect
+      .poll(
+        () =>
+          eventsFor(listener.id)
+            .filter(isArrival)
+            .map((e) => e.data.content)
+            .sort(),
+        { timeout: 10_000 },
+      )
+      .toEqual(heardByListener);
     for (const bot of [sender, listener]) {
       const got = eventsFor(bot.id).filter((e) => !isArrival(e));
       expect(got.map((e) => e.type).sort()).toEqual(["message.created", "message.created", "message.deleted", "reaction.added"]);
       const created = got.filter((e) => e.type === "message.created");
       expect(created.find((e) => e.data.message_id === msg.id)).toMatchObject({
         space_id: space.id,
-        data: { message_id: msg.id, channel_id: space.generalId, author_id: sender.id, author_is_bot: true, content: "héllo ✓", reply_to: null, created_at: msg.created_at },
+        data: {
+          message_id: msg.id,
+          channel_id: space.generalId,
+          author_id: sender.id,
+          author_is_bot: true,
+          content: "héllo ✓",
+          reply_to: null,
+          created_at: msg.created_at,
+        },
       });
       expect(created.find((e) => e.data.message_id !== msg.id)).toMatchObject({
         data: { author_id: null, author_is_bot: false, content: `${joiner.username} joined the space`, channel_id: space.generalId },
       });
-      expect(got.find((e) => e.type === "reaction.added")).toMatchObject({ data: { message_id: msg.id, emoji: "🎉", user_id: sender.id, channel_id: space.generalId } });
-      expect(got.find((e) => e.type === "message.deleted")).toMatchObject({ data: { message_id: msg.id, channel_id: space.generalId, author_id: sender.id } });
+      expect(got.find((e) => e.type === "reaction.added")).toMatchObject({
+        data: { message_id: msg.id, emoji: "🎉", user_id: sender.id, channel_id: space.generalId },
+      });
+      expect(got.find((e) => e.type === "message.deleted")).toMatchObject({
+        data: { message_id: msg.id, channel_id: space.generalId, author_id: sender.id },
+      });
     }
     for (const bot of [blind, deaf, pingOnly, suspended]) expect(eventsFor(bot.id)).toEqual([]);
     expect(receiver.received.map((r) => r.raw).join("")).not.toContain(Buffer.from("secret words").toString("base64"));

@@ -106,6 +106,8 @@ export class ChannelEvents {
 
   /** The frame to the channel's viewers on every process; a failure is logged, never thrown (the change is committed). */
   private publishFrame(spaceId: string, channelId: string, frame: Frame): Promise<void> {
-    return this.realtime.toSpace(spaceId, channelId, frame).catch((err) => this.log.warn({ err: (err as Error).message, frame: frame.type }, "realtime publish failed"));
+    return this.realtime
+      .toSpace(spaceId, channelId, frame)
+      .catch((err) => this.log.warn({ err: (err as Error).message, frame: frame.type }, "realtime publish failed"));
   }
 }

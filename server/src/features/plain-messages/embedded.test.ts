@@ -22,16 +22,30 @@ describe("embedded mode", () => {
     const voice = channels.find((c) => c.type === "voice")!.id;
     const bot = await createBot(server.url, owner.token);
     const scopes = ["messages.send", "messages.react", "messages.delete.own"];
-    expect((await http.post(`/api/spaces/${space.id}/bots`, { bot_user_id: bot.id, scopes, allowed_channel_ids: [text, voice] }, { token: owner.token })).status).toBe(201);
+    expect(
+      (
+        await http.post(
+          `/api/spaces/${space.id}/bots`,
+          { bot_user_id: bot.id, scopes, allowed_channel_ids: [text, voice] },
+          { token: owner.token },
+        )
+      ).status,
+    ).toBe(201);
     const path = `/api/bot/spaces/${space.id}/channels/${text}/messages`;
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) ids.push((await http.post(path, { content: `m${i}` }, { bot: bot.token })).body.id);
-    for (const e of ["b", "a", "b"]) expect((await http.post(`/api/bot/spaces/${space.id}/messages/${ids[0]}/reactions`, { emoji: e }, { bot: bot.token })).status).toBe(204);
+    for (const e of ["b", "a", "b"])
+      expect((await http.post(`/api/bot/spaces/${space.id}/messages/${ids[0]}/reactions`, { emoji: e }, { bot: bot.token })).status).toBe(
+        204,
+      );
     expect((await http.del(`/api/bot/spaces/${space.id}/messages/${ids[4]}`, { bot: bot.token })).status).toBe(204);
     const list = await http.get(path, { bot: bot.token });
     // Oldest: the service message of the bot's own arrival.
     expect(list.body.map((m: { content: string }) => m.content)).toEqual(["m3", "m2", "m1", "m0", `${bot.username} joined the space`]);
-    expect(list.body[3].reactions).toEqual([{ emoji: "b", count: 1 }, { emoji: "a", count: 1 }]);
+    expect(list.body[3].reactions).toEqual([
+      { emoji: "b", count: 1 },
+      { emoji: "a", count: 1 },
+    ]);
     const join = await http.post(`/api/bot/spaces/${space.id}/voice/${voice}/join`, {}, { bot: bot.token });
     expect(join).toMatchObject({ status: 200, body: { url: "ws://localhost:7880", room: `${space.id}:${voice}`, ttl_seconds: 600 } });
   }, 60_000);

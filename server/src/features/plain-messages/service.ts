@@ -39,7 +39,10 @@ export class BotMessagesService {
     replied?.catch(() => {});
     await this.limits.messageSend(bot.id, spaceId, channelId);
     if (replied && !(await replied)) throw notFound("message not found");
-    return this.events.createMessage({ spaceId, channelId, authorId: bot.id, kind: "bot", content: body.content, replyTo }, await listeners);
+    return this.events.createMessage(
+      { spaceId, channelId, authorId: bot.id, kind: "bot", content: body.content, replyTo },
+      await listeners,
+    );
   }
 
   /** Bot and service messages only: user messages are ciphertext meant for members, never for bots. */

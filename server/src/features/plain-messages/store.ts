@@ -9,7 +9,19 @@ import { newId } from "../../platform/ids.ts";
 export async function findMessageInSpace(db: Knex, spaceId: string, id: string): Promise<MessageRow | undefined> {
   return db("messages as m")
     .leftJoin("users as u", "u.id", "m.author_id")
-    .select("m.id", "m.space_id", "m.channel_id", "m.author_id", "m.kind", "m.ciphertext", "m.content", "m.epoch", "m.reply_to", "m.deleted_at", "m.created_at")
+    .select(
+      "m.id",
+      "m.space_id",
+      "m.channel_id",
+      "m.author_id",
+      "m.kind",
+      "m.ciphertext",
+      "m.content",
+      "m.epoch",
+      "m.reply_to",
+      "m.deleted_at",
+      "m.created_at",
+    )
     .select(db.raw("coalesce(u.is_bot, false) as author_is_bot"))
     .where({ "m.id": id, "m.space_id": spaceId })
     .whereNull("m.deleted_at")
@@ -18,7 +30,11 @@ export async function findMessageInSpace(db: Knex, spaceId: string, id: string):
 
 /** The space's first text channel (by position): where service messages are written. */
 export async function firstTextChannel(db: Knex, spaceId: string): Promise<string | undefined> {
-  const row = await db("channels").select("id").where({ space_id: spaceId, type: "text" }).orderBy([{ column: "position" }, { column: "id" }]).first();
+  const row = await db("channels")
+    .select("id")
+    .where({ space_id: spaceId, type: "text" })
+    .orderBy([{ column: "position" }, { column: "id" }])
+    .first();
   return row?.id;
 }
 
@@ -27,7 +43,8 @@ export async function usernameOf(db: Knex, userId: string): Promise<string | und
   return row?.username;
 }
 
-const PAGE_COLUMNS = "m.id, m.space_id, m.channel_id, m.author_id, m.kind, m.ciphertext, m.content, m.epoch, m.reply_to, m.deleted_at, m.created_at";
+const PAGE_COLUMNS =
+  "m.id, m.space_id, m.channel_id, m.author_id, m.kind, m.ciphertext, m.content, m.epoch, m.reply_to, m.deleted_at, m.created_at";
 const page = (before: boolean) =>
   prepare<MessageRow & { reactions: ReactionCount[] | null }>(
     before ? "bot_messages_page_before" : "bot_messages_page",
@@ -46,7 +63,11 @@ const PAGE_BEFORE = page(true);
  * hot path, so it is a prepared statement; the reactions come aggregated per message, ordered by first use of
  * each emoji).
  */
-export function listPlainMessages(db: Knex, channelId: string, opts: { limit: number; before?: string }): Promise<(MessageRow & { reactions: ReactionCount[] | null })[]> {
+export function listPlainMessages(
+  db: Knex,
+  channelId: string,
+  opts: { limit: number; before?: string },
+): Promise<(MessageRow & { reactions: ReactionCount[] | null })[]> {
   return opts.before ? PAGE_BEFORE.run(db, [channelId, opts.before, opts.limit]) : PAGE.run(db, [channelId, opts.limit]);
 }
 
@@ -57,7 +78,10 @@ const INSERT = prepare<Omit<MessageRow, "author_is_bot">>(
 );
 
 /** A bot or service message (prepared: the send hot path); `db` may be a transaction. */
-export async function insertPlainMessage(db: Knex, m: { spaceId: string; channelId: string; authorId: string | null; kind: "bot" | "service"; content: string; replyTo: string | null }): Promise<MessageRow> {
+export async function insertPlainMessage(
+  db: Knex,
+  m: { spaceId: string; channelId: string; authorId: string | null; kind: "bot" | "service"; content: string; replyTo: string | null },
+): Promise<MessageRow> {
   const [row] = await INSERT.run(db, [newId(), m.spaceId, m.channelId, m.authorId, m.kind, m.content, m.replyTo]);
   // Bots post `bot` messages; service messages have no author.
   return { ...row!, author_is_bot: m.kind === "bot" };

@@ -50,7 +50,10 @@ it("a user connected to a process killed with SIGKILL goes offline within a minu
   const { client: watcher } = await WsClient.ready(a.url, friend.token);
   const { client: doomed } = await WsClient.ready(b.url, user.token);
   await watcher.next((f) => f.type === "presence:update" && f.user_id === user.id && f.status === "online");
-  const me = () => api(a.url).get("/api/users/me/presence", { token: user.token }).then((r) => r.body.status);
+  const me = () =>
+    api(a.url)
+      .get("/api/users/me/presence", { token: user.token })
+      .then((r) => r.body.status);
   expect(await me()).toBe("online");
 
   const killedAt = Date.now();

@@ -20,9 +20,18 @@ beforeAll(async () => {
   server = await startTestServer({ env: { LARGE_SPACE_THRESHOLD: "3" } });
   http = api(server.url);
   publisher = new RealtimePublisher(server.platform.pubsub);
-  [a, friend, b, d, e, outsider] = (await Promise.all(Array.from({ length: 6 }, () => registerUser(server.url)))) as TestUser[] as [TestUser, TestUser, TestUser, TestUser, TestUser, TestUser];
+  [a, friend, b, d, e, outsider] = (await Promise.all(Array.from({ length: 6 }, () => registerUser(server.url)))) as TestUser[] as [
+    TestUser,
+    TestUser,
+    TestUser,
+    TestUser,
+    TestUser,
+    TestUser,
+  ];
   await http.post(`/api/users/friends/add/${friend.username}`, undefined, { token: a.token });
-  expect((await http.post(`/api/users/friends/add/${a.username}`, undefined, { token: friend.token })).body).toEqual({ message: "friend added" });
+  expect((await http.post(`/api/users/friends/add/${a.username}`, undefined, { token: friend.token })).body).toEqual({
+    message: "friend added",
+  });
   large = (await http.post("/api/spaces", { name: "large", visibility: "public" }, { token: a.token })).body.id;
   for (const u of [friend, b, d]) expect((await http.post(`/api/spaces/${large}/join`, undefined, { token: u.token })).status).toBe(200);
   small = (await http.post("/api/spaces", { name: "small", visibility: "public" }, { token: a.token })).body.id;
@@ -47,7 +56,11 @@ async function flushed(u: TestUser, c: WsClient): Promise<void> {
   await c.next((f) => f.type === "test:mark" && f.n === n);
 }
 
-const presenceOf = (c: WsClient, userId: string) => c.ofType("presence:update").filter((f) => f.user_id === userId).map((f) => f.status);
+const presenceOf = (c: WsClient, userId: string) =>
+  c
+    .ofType("presence:update")
+    .filter((f) => f.user_id === userId)
+    .map((f) => f.status);
 
 describe("presence in a large space", () => {
   it("reaches friends and small-space co-members, not the other members of a large space", async () => {
@@ -75,7 +88,12 @@ describe("presence in a large space", () => {
       presences: [{ user_id: a.id, status: "dnd", custom_status: null }],
     });
     await http.post("/api/users/me/presence", { status: "online", custom_status: "back" }, { token: a.token });
-    expect(await cb.next((f) => f.type === "presence:update" && f.user_id === a.id)).toEqual({ type: "presence:update", user_id: a.id, status: "online", custom_status: "back" });
+    expect(await cb.next((f) => f.type === "presence:update" && f.user_id === a.id)).toEqual({
+      type: "presence:update",
+      user_id: a.id,
+      status: "online",
+      custom_status: "back",
+    });
 
     // A new subscription replaces the old one: subscribed to nobody, it hears nothing again.
     cb.send({ type: "presence:subscribe", space_id: large, user_ids: [] });
@@ -95,7 +113,9 @@ describe("presence in a large space", () => {
     await cd.next((f) => f.type === "presence:update" && f.user_id === a.id && f.status === "dnd");
 
     cd.send({ type: "presence:subscribe", space_id: large, range: [0, 1] });
-    expect((await cd.next((f) => f.type === "presence:subscribed" && f.presences[0]?.user_id === d.id)).presences.map((p: any) => p.user_id)).toEqual([d.id, b.id]);
+    expect(
+      (await cd.next((f) => f.type === "presence:subscribed" && f.presences[0]?.user_id === d.id)).presences.map((p: any) => p.user_id),
+    ).toEqual([d.id, b.id]);
   });
 
   it("refuses subscriptions to spaces the user is not in, and malformed ones, with an error frame", async () => {
@@ -106,7 +126,10 @@ describe("presence in a large space", () => {
       [{ type: "presence:subscribe" }, "presence:subscribe needs a space_id"],
       [{ type: "presence:subscribe", space_id: large }, "presence:subscribe needs user_ids or range"],
       [{ type: "presence:subscribe", space_id: large, user_ids: ["x"] }, "user_ids must be an array of at most 100 user ids"],
-      [{ type: "presence:subscribe", space_id: large, range: [5, 200] }, "range must be [first, last] with 0 <= first <= last and at most 100 members"],
+      [
+        { type: "presence:subscribe", space_id: large, range: [5, 200] },
+        "range must be [first, last] with 0 <= first <= last and at most 100 members",
+      ],
     ];
     for (const [frame, detail] of bad) {
       co.send(frame);

@@ -29,7 +29,10 @@ export interface CountKeys {
 }
 
 export class MemoryLedger implements ConnectionLedger {
-  constructor(private kv: Kv, private keys: CountKeys) {}
+  constructor(
+    private kv: Kv,
+    private keys: CountKeys,
+  ) {}
   opened(userId: string) {
     return this.kv.incr(this.keys.kvKey(userId), this.keys.ttlMs);
   }

@@ -151,7 +151,11 @@ describe("presence", () => {
     const [a, b, outsider] = await Promise.all([registerUser(server.url), registerUser(server.url), registerUser(server.url)]);
     const space = await http.post("/api/spaces", { name: "presence", visibility: "public" }, { token: a.token });
     await http.post(`/api/spaces/${space.body.id}/join`, undefined, { token: b.token });
-    const [sa, sb, so] = await Promise.all([WsClient.ready(server.url, a.token), WsClient.ready(server.url, b.token), WsClient.ready(server.url, outsider.token)]);
+    const [sa, sb, so] = await Promise.all([
+      WsClient.ready(server.url, a.token),
+      WsClient.ready(server.url, b.token),
+      WsClient.ready(server.url, outsider.token),
+    ]);
     try {
       await http.post("/api/users/me/presence", { status: "invisible" }, { token: a.token });
       const seen = await sb.client.next((f) => f.type === "presence:update" && f.user_id === a.id && f.status === "offline");
@@ -159,7 +163,12 @@ describe("presence", () => {
       await sa.client.next((f) => f.type === "presence:update" && f.status === "invisible");
       await new Promise((r) => setTimeout(r, 200));
       // The subject hears only its true status; a user sharing no space and no friendship hears nothing.
-      expect(sa.client.ofType("presence:update").filter((f) => f.user_id === a.id).map((f) => f.status)).not.toContain("offline");
+      expect(
+        sa.client
+          .ofType("presence:update")
+          .filter((f) => f.user_id === a.id)
+          .map((f) => f.status),
+      ).not.toContain("offline");
       expect(so.client.ofType("presence:update").filter((f) => f.user_id === a.id)).toEqual([]);
     } finally {
       for (const c of [sa, sb, so]) c.client.close();
@@ -171,7 +180,9 @@ describe("presence", () => {
     for (const body of [{ status: "away" }, {}, { status: "online", custom_status: "x".repeat(129) }]) {
       expect((await http.post("/api/users/me/presence", body, { token: u.token })).status, JSON.stringify(body)).toBe(422);
     }
-    expect((await http.post("/api/users/me/presence", { status: "online", custom_status: "x".repeat(128) }, { token: u.token })).status).toBe(200);
+    expect(
+      (await http.post("/api/users/me/presence", { status: "online", custom_status: "x".repeat(128) }, { token: u.token })).status,
+    ).toBe(200);
     for (const path of ["/api/users/me/online", "/api/users/me/offline", "/api/users/me/activity", "/api/users/presence"]) {
       expect((await http.post(path, { status: "online" })).status, path).toBe(401);
     }

@@ -55,7 +55,11 @@ export function nextTransitionAt(f: PresenceFacts, now: number, t: PresenceTimin
 }
 
 /** What someone else sees: invisible and hidden presence read as offline, without a custom status. */
-export function publicView(status: PresenceStatus, custom: string | null, hidden: boolean): { status: PresenceStatus; custom_status: string | null } {
+export function publicView(
+  status: PresenceStatus,
+  custom: string | null,
+  hidden: boolean,
+): { status: PresenceStatus; custom_status: string | null } {
   if (status === "invisible" || status === "offline" || hidden) return { status: "offline", custom_status: null };
   return { status, custom_status: custom };
 }

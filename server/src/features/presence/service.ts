@@ -8,7 +8,15 @@ import type { Clock } from "../../platform/clock.ts";
 import type { RealtimePublisher } from "../../platform/realtime/publisher.ts";
 import type { PresenceSelection } from "../../platform/realtime/frames.ts";
 import { InFlightBatcher } from "../../platform/batcher.ts";
-import { CONTRACT_TIMINGS, effectiveStatus, nextTransitionAt, publicView, type PresenceFacts, type PresenceStatus, type PresenceTimings } from "./rules.ts";
+import {
+  CONTRACT_TIMINGS,
+  effectiveStatus,
+  nextTransitionAt,
+  publicView,
+  type PresenceFacts,
+  type PresenceStatus,
+  type PresenceTimings,
+} from "./rules.ts";
 import { MemoryLedger, type ConnectionLedger } from "./ledger.ts";
 import { allMembers, audiencesOf, memberRange, membersAmong, type Audience } from "./store.ts";
 
@@ -53,7 +61,6 @@ export interface PresenceOptions {
   /** Spaces with more members push presence only to subscribers (and friends). */
   largeThreshold?: number;
 }
-
 
 export class PresenceService {
   private timers = new Map<string, NodeJS.Timeout>();
@@ -180,7 +187,11 @@ export class PresenceService {
   }
 
   /** What a subscriber is told at once: the members' presence as it sees them, and how many of the space are online. */
-  async snapshot(spaceId: string, userIds: string[], viewerId: string): Promise<{ online_count: number; presences: ({ user_id: string } & PresenceView)[] }> {
+  async snapshot(
+    spaceId: string,
+    userIds: string[],
+    viewerId: string,
+  ): Promise<{ online_count: number; presences: ({ user_id: string } & PresenceView)[] }> {
     const [views, online] = await Promise.all([this.viewMany(userIds, viewerId), this.onlineCount(spaceId)]);
     return { online_count: online, presences: userIds.map((id) => ({ user_id: id, ...views.get(id)! })) };
   }
@@ -237,14 +248,17 @@ export class PresenceService {
     if (at === null) return;
     const before = effectiveStatus(f, now, this.timings);
     // Timers run on real time; the injected clock may be a test's, so the delay is measured on it once.
-    const timer = setTimeout(() => {
-      this.timers.delete(userId);
-      void (async () => {
-        const later = await this.facts(userId);
-        if (effectiveStatus(later, this.clock.now(), this.timings) !== before) await this.announce(userId, later);
-        await this.schedule(userId, later);
-      })().catch(() => {});
-    }, Math.max(0, at - now) + 50);
+    const timer = setTimeout(
+      () => {
+        this.timers.delete(userId);
+        void (async () => {
+          const later = await this.facts(userId);
+          if (effectiveStatus(later, this.clock.now(), this.timings) !== before) await this.announce(userId, later);
+          await this.schedule(userId, later);
+        })().catch(() => {});
+      },
+      Math.max(0, at - now) + 50,
+    );
     timer.unref();
     this.timers.set(userId, timer);
   }
@@ -265,7 +279,9 @@ export class PresenceService {
 
   private async announceIfChanged(userId: string, before: PresenceFacts, after: PresenceFacts, syncHidden: boolean): Promise<void> {
     const now = this.clock.now();
-    const changed = effectiveStatus(before, now, this.timings) !== effectiveStatus(after, now, this.timings) || before.chosen?.custom !== after.chosen?.custom;
+    const changed =
+      effectiveStatus(before, now, this.timings) !== effectiveStatus(after, now, this.timings) ||
+      before.chosen?.custom !== after.chosen?.custom;
     if (changed || syncHidden) await this.announce(userId, after, { syncHidden, quietUnlessHiddenChanged: !changed });
   }
 
@@ -274,7 +290,11 @@ export class PresenceService {
    * whole, large spaces only to the connections subscribed to the user, friends outside small spaces directly.
    * On a first connect (`syncHidden`) the hidden flag is re-read from settings in the same round of queries.
    */
-  private async announce(userId: string, f: PresenceFacts, opts: { syncHidden?: boolean; quietUnlessHiddenChanged?: boolean } = {}): Promise<void> {
+  private async announce(
+    userId: string,
+    f: PresenceFacts,
+    opts: { syncHidden?: boolean; quietUnlessHiddenChanged?: boolean } = {},
+  ): Promise<void> {
     const audience = await this.audiences.load(userId);
     if (opts.syncHidden && audience.hidden !== f.hidden) {
       await (audience.hidden ? this.kv.set(K.hidden(userId), "1") : this.kv.del(K.hidden(userId)));

@@ -50,7 +50,10 @@ export async function memberRange(db: Knex, spaceId: string, start: number, end:
   const rows = await db("members")
     .select("user_id")
     .where({ space_id: spaceId })
-    .orderBy([{ column: "joined_at", order: "desc" }, { column: "id", order: "desc" }])
+    .orderBy([
+      { column: "joined_at", order: "desc" },
+      { column: "id", order: "desc" },
+    ])
     .offset(start)
     .limit(end - start + 1);
   return rows.map((r: { user_id: string }) => r.user_id);

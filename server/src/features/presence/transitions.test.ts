@@ -43,7 +43,11 @@ it("the automatic offline transition after the last connection emits presence:up
   await watcher.next((f) => f.type === "presence:update" && f.user_id === a.id && f.status === "online");
   first.client.close();
   await watcher.next((f) => f.type === "presence:update" && f.user_id === a.id && f.status === "offline", 10_000);
-  const statuses = () => watcher.ofType("presence:update").filter((f) => f.user_id === a.id).map((f) => f.status);
+  const statuses = () =>
+    watcher
+      .ofType("presence:update")
+      .filter((f) => f.user_id === a.id)
+      .map((f) => f.status);
   expect(statuses()).toEqual(["online", "offline"]);
   watcher.close();
 });

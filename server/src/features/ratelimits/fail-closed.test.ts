@@ -22,7 +22,9 @@ let server: TestServer;
 
 /** Our own redis-server, so stopping it disturbs nobody else's tests. */
 async function startRedis(): Promise<void> {
-  redisProc = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
+  redisProc = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], {
+    stdio: "ignore",
+  });
   for (let i = 0; i < 100; i++) {
     const probe = new Redis(port, "127.0.0.1", { lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 });
     probe.on("error", () => {});
@@ -72,7 +74,11 @@ describe("limiter store down", () => {
     const text = channels.find((c) => c.type === "text")!.id;
     const voice = channels.find((c) => c.type === "voice")!.id;
     const bot = await createBot(server.url, owner.token);
-    await http.post(`/api/spaces/${space.id}/bots`, { bot_user_id: bot.id, scopes: ["messages.send", "messages.react"], allowed_channel_ids: [text, voice] }, { token: owner.token });
+    await http.post(
+      `/api/spaces/${space.id}/bots`,
+      { bot_user_id: bot.id, scopes: ["messages.send", "messages.react"], allowed_channel_ids: [text, voice] },
+      { token: owner.token },
+    );
     const msgs = `/api/bot/spaces/${space.id}/channels/${text}/messages`;
     const sent = await http.post(msgs, { content: "before" }, { bot: bot.token });
     expect(sent.status).toBe(201);
@@ -81,7 +87,11 @@ describe("limiter store down", () => {
     const checks: [string, () => ReturnType<typeof http.get>, string | null][] = [
       ["send", () => http.post(msgs, { content: "during" }, { bot: bot.token }), "5"],
       ["list", () => http.get(msgs, { bot: bot.token }), null],
-      ["react", () => http.post(`/api/bot/spaces/${space.id}/messages/${sent.body.id}/reactions`, { emoji: "x" }, { bot: bot.token }), null],
+      [
+        "react",
+        () => http.post(`/api/bot/spaces/${space.id}/messages/${sent.body.id}/reactions`, { emoji: "x" }, { bot: bot.token }),
+        null,
+      ],
       ["commands", () => http.get("/api/bot/commands", { bot: bot.token }), null],
       ["voice", () => http.post(`/api/bot/spaces/${space.id}/voice/${voice}/join`, undefined, { bot: bot.token }), null],
       // Counted by the respond handler itself, before it looks at the token.
@@ -118,14 +128,21 @@ describe("Redis hung (the process stopped, its connections open)", () => {
       const started = Date.now();
       const send = await answeredWithin(8000, () => w.http.post(msgs, { content: "during" }, { bot: w.bot.token }));
       const invoke = await answeredWithin(8000, () => w.invoke(user, { command: "ping" }));
-      for (const [name, res] of [["send", send], ["invoke", invoke]] as const) {
+      for (const [name, res] of [
+        ["send", send],
+        ["invoke", invoke],
+      ] as const) {
         expect(res.status, name).toBe(429);
         expect(res.body, name).toEqual({ detail: TEXT });
         expect(res.headers.get("retry-after"), name).toBe("5");
       }
       // A member's chat message needs no limit: it is stored and answered; its frame goes out when Redis wakes.
       const chat = await answeredWithin(8000, () =>
-        w.http.post(`/api/chat/${w.space.id}/${w.space.generalId}/messages`, { ciphertext: Buffer.from("sealed").toString("base64"), epoch: 1 }, { token: user.token }),
+        w.http.post(
+          `/api/chat/${w.space.id}/${w.space.generalId}/messages`,
+          { ciphertext: Buffer.from("sealed").toString("base64"), epoch: 1 },
+          { token: user.token },
+        ),
       );
       expect(chat.status, JSON.stringify(chat.body)).toBe(201);
       // Presence is kept on Redis too: a request that reads it fails as against a Redis that is gone, within

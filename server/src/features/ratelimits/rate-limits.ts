@@ -56,7 +56,10 @@ export class RateLimits {
     try {
       refused = await this.factory.consumeAll([
         [{ limiter: l.botCalls, key: botId }],
-        [{ limiter: l.channelSends, key: `${botId}:${channelId}` }, { limiter: l.spaceSends, key: `${botId}:${spaceId}` }],
+        [
+          { limiter: l.channelSends, key: `${botId}:${channelId}` },
+          { limiter: l.spaceSends, key: `${botId}:${spaceId}` },
+        ],
       ]);
     } catch (err) {
       if (!(err instanceof LimiterUnavailable)) throw err;
@@ -111,7 +114,9 @@ export class RateLimits {
       allowed: async () => (await outcome) === "ok",
       cancel: async () => {
         if ((await outcome.catch(() => "unavailable")) === "unavailable") return; // nothing was counted
-        await this.limiters.invocations.reward(key).catch((err) => this.log.warn({ err: (err as Error).message }, "rate limiter: could not take an invocation's count back"));
+        await this.limiters.invocations
+          .reward(key)
+          .catch((err) => this.log.warn({ err: (err as Error).message }, "rate limiter: could not take an invocation's count back"));
       },
     };
   }

@@ -16,8 +16,15 @@ beforeAll(async () => {
   http = api(server.url);
   owner = await registerUser(server.url);
   const created = await http.post("/api/spaces", { name: "limits" }, { token: owner.token });
-  const channels = (await http.get(`/api/spaces/${created.body.id}/channels`, { token: owner.token })).body as { id: string; type: string }[];
-  space = { id: created.body.id, generalId: channels.find((c) => c.type === "text")!.id, voiceId: channels.find((c) => c.type === "voice")!.id };
+  const channels = (await http.get(`/api/spaces/${created.body.id}/channels`, { token: owner.token })).body as {
+    id: string;
+    type: string;
+  }[];
+  space = {
+    id: created.body.id,
+    generalId: channels.find((c) => c.type === "text")!.id,
+    voiceId: channels.find((c) => c.type === "voice")!.id,
+  };
 });
 afterAll(() => server?.stop());
 
@@ -25,7 +32,11 @@ const SCOPES = ["messages.send", "messages.react", "messages.delete.own", "moder
 
 async function installedBot() {
   const bot = await createBot(server.url, owner.token);
-  const res = await http.post(`/api/spaces/${space.id}/bots`, { bot_user_id: bot.id, scopes: SCOPES, allowed_channel_ids: [space.generalId, space.voiceId] }, { token: owner.token });
+  const res = await http.post(
+    `/api/spaces/${space.id}/bots`,
+    { bot_user_id: bot.id, scopes: SCOPES, allowed_channel_ids: [space.generalId, space.voiceId] },
+    { token: owner.token },
+  );
   expect(res.status).toBe(201);
   return bot;
 }
@@ -50,7 +61,9 @@ describe("sends per channel: 5 per second", () => {
       bot = await installedBot();
       const started = Date.now();
       // Ids count the same whatever their case.
-      statuses = (await Promise.all([0, 1, 2, 3, 4].map((i) => send(bot, `m${i}`, i % 2 ? space.generalId.toUpperCase() : space.generalId)))).map((r) => r.status);
+      statuses = (
+        await Promise.all([0, 1, 2, 3, 4].map((i) => send(bot, `m${i}`, i % 2 ? space.generalId.toUpperCase() : space.generalId)))
+      ).map((r) => r.status);
       sixth = await send(bot, "m5");
       if (Date.now() - started < 1000) break;
     }

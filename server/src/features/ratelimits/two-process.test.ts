@@ -33,11 +33,20 @@ describe("send limits across two processes", () => {
     const owner = await registerUser(a.url);
     const http = api(a.url);
     const space = (await http.post("/api/spaces", { name: "two" }, { token: owner.token })).body;
-    const channelIds = [(await http.get(`/api/spaces/${space.id}/channels`, { token: owner.token })).body.find((c: { type: string }) => c.type === "text").id];
-    for (let i = 1; i < 13; i++) channelIds.push((await http.post(`/api/spaces/${space.id}/channels`, { name: `c${i}`, type: "text" }, { token: owner.token })).body.id);
+    const channelIds = [
+      (await http.get(`/api/spaces/${space.id}/channels`, { token: owner.token })).body.find((c: { type: string }) => c.type === "text").id,
+    ];
+    for (let i = 1; i < 13; i++)
+      channelIds.push(
+        (await http.post(`/api/spaces/${space.id}/channels`, { name: `c${i}`, type: "text" }, { token: owner.token })).body.id,
+      );
     const install = async () => {
       const bot = await createBot(a.url, owner.token);
-      const res = await http.post(`/api/spaces/${space.id}/bots`, { bot_user_id: bot.id, scopes: ["messages.send"], allowed_channel_ids: channelIds }, { token: owner.token });
+      const res = await http.post(
+        `/api/spaces/${space.id}/bots`,
+        { bot_user_id: bot.id, scopes: ["messages.send"], allowed_channel_ids: channelIds },
+        { token: owner.token },
+      );
       expect(res.status).toBe(201);
       return bot;
     };

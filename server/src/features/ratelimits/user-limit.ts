@@ -42,7 +42,10 @@ export class UserLimit {
       return (await this.limiter.consume(key)).ok;
     } catch (err) {
       if (!(err instanceof LimiterUnavailable)) throw err;
-      this.log?.warn({ limit: this.spec.name, err: (err.cause as Error | undefined)?.message }, "rate limiter unavailable; budget treated as spent");
+      this.log?.warn(
+        { limit: this.spec.name, err: (err.cause as Error | undefined)?.message },
+        "rate limiter unavailable; budget treated as spent",
+      );
       return false;
     }
   }

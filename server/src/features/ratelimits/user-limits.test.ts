@@ -38,7 +38,8 @@ async function memberOfSpace(): Promise<TestUser> {
   return u;
 }
 
-const claim = (claimer: TestUser, userIds: string[]) => http.post("/api/e2e/key-packages/claim", { user_ids: userIds }, { token: claimer.token });
+const claim = (claimer: TestUser, userIds: string[]) =>
+  http.post("/api/e2e/key-packages/claim", { user_ids: userIds }, { token: claimer.token });
 
 describe("KeyPackage claims", () => {
   it("a parallel burst of 70 claims from one claimer gets exactly 60 answers, then 429 kp:claim:<user_id> > 60/60s", async () => {
@@ -53,9 +54,13 @@ describe("KeyPackage claims", () => {
     const target = await memberOfSpace();
     const lastResort = blob("lr");
     const own = Array.from({ length: 20 }, () => blob("kp"));
-    expect((await http.post("/api/e2e/key-packages", { key_packages: own, last_resort: lastResort }, { token: target.token })).body).toEqual({ available: 20 });
+    expect(
+      (await http.post("/api/e2e/key-packages", { key_packages: own, last_resort: lastResort }, { token: target.token })).body,
+    ).toEqual({ available: 20 });
     const claimer = await memberOfSpace();
-    const got = (await Promise.all(Array.from({ length: 14 }, () => claim(claimer, [target.id])))).map((r) => r.body.key_packages[0].key_package as string);
+    const got = (await Promise.all(Array.from({ length: 14 }, () => claim(claimer, [target.id])))).map(
+      (r) => r.body.key_packages[0].key_package as string,
+    );
     const oneTime = got.filter((k) => k !== lastResort);
     expect(oneTime).toHaveLength(10);
     expect(new Set(oneTime).size).toBe(10);
@@ -70,7 +75,11 @@ describe("KeyPackage claims", () => {
     const target = await memberOfSpace();
     const lastResort = blob("lr");
     for (let i = 0; i < 2; i++) {
-      const up = await http.post("/api/e2e/key-packages", { key_packages: Array.from({ length: 100 }, () => blob("kp")), last_resort: lastResort }, { token: target.token });
+      const up = await http.post(
+        "/api/e2e/key-packages",
+        { key_packages: Array.from({ length: 100 }, () => blob("kp")), last_resort: lastResort },
+        { token: target.token },
+      );
       expect(up.status).toBe(200);
     }
     const claimers = await Promise.all(Array.from({ length: 11 }, () => memberOfSpace()));
@@ -88,9 +97,17 @@ describe("KeyPackage claims", () => {
 describe("KeyPackage uploads", () => {
   it("30 uploads per device session per hour, then 429 kp:upload:<device_id> > 30/3600s with nothing stored", async () => {
     const u = await registerUser(server.url);
-    const statuses = (await Promise.all(Array.from({ length: 33 }, () => http.post("/api/e2e/key-packages", { key_packages: [blob("kp")] }, { token: u.token })))).map((r) => r.status);
+    const statuses = (
+      await Promise.all(
+        Array.from({ length: 33 }, () => http.post("/api/e2e/key-packages", { key_packages: [blob("kp")] }, { token: u.token })),
+      )
+    ).map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(30);
-    expect429(await http.post("/api/e2e/key-packages", { key_packages: [blob("kp")] }, { token: u.token }), `kp:upload:${u.deviceId} > 30/3600s`, 3600);
+    expect429(
+      await http.post("/api/e2e/key-packages", { key_packages: [blob("kp")] }, { token: u.token }),
+      `kp:upload:${u.deviceId} > 30/3600s`,
+      3600,
+    );
     expect((await http.get("/api/e2e/key-packages/count", { token: u.token })).body).toEqual({ available: 30 });
   });
 });
@@ -104,11 +121,23 @@ describe("join/leave loops", () => {
       expect((await join()).status).toBe(200);
       expect((await leave()).status).toBe(204);
     }
-    const serviceMessages = async () => Number((await server.platform.db("messages").where({ kind: "service" }).join("channels", "channels.id", "messages.channel_id").where("channels.space_id", space.id).count({ n: "*" }))[0]!.n);
+    const serviceMessages = async () =>
+      Number(
+        (
+          await server.platform
+            .db("messages")
+            .where({ kind: "service" })
+            .join("channels", "channels.id", "messages.channel_id")
+            .where("channels.space_id", space.id)
+            .count({ n: "*" })
+        )[0]!.n,
+      );
     const before = await serviceMessages();
     expect429(await join(), `member:${u.id}:${space.id} > 10/3600s`, 3600);
     expect(await serviceMessages()).toBe(before);
-    expect((await http.get(`/api/spaces/${space.id}/members`, { token: owner.token })).body.map((m: { user_id: string }) => m.user_id)).not.toContain(u.id);
+    expect(
+      (await http.get(`/api/spaces/${space.id}/members`, { token: owner.token })).body.map((m: { user_id: string }) => m.user_id),
+    ).not.toContain(u.id);
     // An already-member join changes nothing and is not counted; another space has its own count.
     const other = await insertSpace(server.platform.db, owner.id, { visibility: "public" });
     expect((await http.post(`/api/spaces/${other.id}/join`, undefined, { token: u.token })).status).toBe(200);

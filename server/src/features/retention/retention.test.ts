@@ -16,7 +16,13 @@ let user: TestUser;
 beforeAll(async () => {
   // Deliveries kept 30 days (the default), e-mail tokens 7, refresh tokens 14, commits 20; a round every second.
   server = await startTestServer({
-    env: { LOG_LEVEL: "warn", RETENTION_INTERVAL_SECONDS: "1", RETENTION_EMAIL_TOKENS_DAYS: "7", RETENTION_REFRESH_TOKENS_DAYS: "14", RETENTION_E2E_COMMITS_DAYS: "20" },
+    env: {
+      LOG_LEVEL: "warn",
+      RETENTION_INTERVAL_SECONDS: "1",
+      RETENTION_EMAIL_TOKENS_DAYS: "7",
+      RETENTION_REFRESH_TOKENS_DAYS: "14",
+      RETENTION_E2E_COMMITS_DAYS: "20",
+    },
   });
   user = await registerUser(server.url);
 });
@@ -28,10 +34,20 @@ describe("retention", () => {
   it("deletes old finished rows on its schedule and keeps recent and live ones", async () => {
     const db = server.platform.db;
     const bot = await createBot(server.url, user.token);
-    const hook = await api(server.url).post(`/api/bots/${bot.id}/webhooks`, { url: "http://127.0.0.1:9/hook", events: ["webhook.ping"] }, { token: user.token });
+    const hook = await api(server.url).post(
+      `/api/bots/${bot.id}/webhooks`,
+      { url: "http://127.0.0.1:9/hook", events: ["webhook.ping"] },
+      { token: user.token },
+    );
     expect(hook.status).toBe(201);
     const delivery = (name: string, status: string, finished: Date | null, created = daysAgo(60)) => ({
-      id: newId(), webhook_id: hook.body.id, type: `test.${name}`, body: "{}", status, created_at: created, finished_at: finished,
+      id: newId(),
+      webhook_id: hook.body.id,
+      type: `test.${name}`,
+      body: "{}",
+      status,
+      created_at: created,
+      finished_at: finished,
     });
     await db("deliveries").insert([
       delivery("old_delivered", "delivered", daysAgo(31)),
@@ -41,7 +57,12 @@ describe("retention", () => {
     ]);
 
     const token = (name: string, used: Date | null, expires: Date) => ({
-      hash: Buffer.from(name.padEnd(32, "_")), user_id: user.id, purpose: "verify", email: user.email, used_at: used, expires_at: expires,
+      hash: Buffer.from(name.padEnd(32, "_")),
+      user_id: user.id,
+      purpose: "verify",
+      email: user.email,
+      used_at: used,
+      expires_at: expires,
     });
     await db("email_tokens").insert([
       token("old_used", daysAgo(8), daysAgo(6)),
@@ -51,14 +72,21 @@ describe("retention", () => {
     ]);
 
     const revoked = await registerUser(server.url);
-    const refresh = (name: string, session: string, used: Date | null, expires: Date) => ({ hash: Buffer.from(name.padEnd(32, "_")), session_id: session, used_at: used, expires_at: expires });
+    const refresh = (name: string, session: string, used: Date | null, expires: Date) => ({
+      hash: Buffer.from(name.padEnd(32, "_")),
+      session_id: session,
+      used_at: used,
+      expires_at: expires,
+    });
     await db("refresh_tokens").insert([
       refresh("old_rotated", user.deviceId, daysAgo(15), new Date(Date.now() + 86_400_000)),
       refresh("old_expired", user.deviceId, null, daysAgo(15)),
       refresh("recent_rotated", user.deviceId, daysAgo(13), new Date(Date.now() + 86_400_000)),
       refresh("of_revoked", revoked.deviceId, null, new Date(Date.now() + 86_400_000)),
     ]);
-    await db("sessions").where({ id: revoked.deviceId }).update({ revoked_at: daysAgo(15) });
+    await db("sessions")
+      .where({ id: revoked.deviceId })
+      .update({ revoked_at: daysAgo(15) });
 
     const space = await insertSpace(db, user.id);
     await db("e2e_commits").insert([
@@ -73,7 +101,11 @@ describe("retention", () => {
     // Of the rows written here (the server's own tokens from register are hashes of other names). One snapshot of
     // every table is polled: a round may run between the inserts above, so the rows are pruned over two rounds.
     const ours = new Set(["old_used", "old_expired", "recent_used", "live", "old_rotated", "recent_rotated", "of_revoked"]);
-    const names = async (table: string) => (await db(table).pluck("hash")).map((h: Buffer) => h.toString().replace(/_+$/, "")).filter((n: string) => ours.has(n)).sort();
+    const names = async (table: string) =>
+      (await db(table).pluck("hash"))
+        .map((h: Buffer) => h.toString().replace(/_+$/, ""))
+        .filter((n: string) => ours.has(n))
+        .sort();
     const snapshot = async () => ({
       deliveries: (await db("deliveries").where({ webhook_id: hook.body.id }).pluck("type")).sort(),
       emailTokens: await names("email_tokens"),
@@ -105,4 +137,3 @@ describe("retention", () => {
     await expect.poll(() => job.runOnce(), { timeout: 10_000 }).toEqual(expect.objectContaining({ deliveries: expect.any(Number) }));
   });
 });
-

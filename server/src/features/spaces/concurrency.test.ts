@@ -26,7 +26,8 @@ beforeAll(async () => {
 afterAll(() => server?.stop());
 
 const countOf = async (spaceId: string) => (await server.platform.db("spaces").where({ id: spaceId }).first()).member_count;
-const rowsOf = async (spaceId: string) => Number((await server.platform.db("members").where({ space_id: spaceId }).count({ n: "*" }))[0]!.n);
+const rowsOf = async (spaceId: string) =>
+  Number((await server.platform.db("members").where({ space_id: spaceId }).count({ n: "*" }))[0]!.n);
 
 describe("member_count stays exact", () => {
   it("50 parallel joins (each sent twice) give 50 new members, counted once each", async () => {
@@ -43,10 +44,14 @@ describe("member_count stays exact", () => {
 
   it("parallel leaves and joins, with repeats, never drift", async () => {
     const s = (await http.post("/api/spaces", { name: "churn", visibility: "public" }, { token: owner.token })).body;
-    const stay = crowd.slice(0, 25), go = crowd.slice(25);
+    const stay = crowd.slice(0, 25),
+      go = crowd.slice(25);
     await Promise.all(go.map((u) => http.post(`/api/spaces/${s.id}/join`, undefined, { token: u.token })));
     await Promise.all([
-      ...go.flatMap((u) => [http.post(`/api/spaces/${s.id}/leave`, undefined, { token: u.token }), http.post(`/api/spaces/${s.id}/leave`, undefined, { token: u.token })]),
+      ...go.flatMap((u) => [
+        http.post(`/api/spaces/${s.id}/leave`, undefined, { token: u.token }),
+        http.post(`/api/spaces/${s.id}/leave`, undefined, { token: u.token }),
+      ]),
       ...stay.map((u) => http.post(`/api/spaces/join/${s.invite_code}`, undefined, { token: u.token })),
     ]);
     expect(await countOf(s.id)).toBe(await rowsOf(s.id));
@@ -60,7 +65,9 @@ describe("member_count stays exact", () => {
     for (let round = 0; round < 5; round++) {
       const requester = crowd[10 + round]!;
       const req = (await http.post(`/api/spaces/${s.id}/request`, {}, { token: requester.token })).body;
-      const [a, b] = await Promise.all([owner, admin].map((u) => http.post(`/api/spaces/requests/${req.request_id}/approve`, undefined, { token: u.token })));
+      const [a, b] = await Promise.all(
+        [owner, admin].map((u) => http.post(`/api/spaces/requests/${req.request_id}/approve`, undefined, { token: u.token })),
+      );
       expect([a!.status, b!.status]).toEqual([200, 200]);
       expect(a!.body.status).toBe("approved");
       expect(b!.body.status).toBe("approved");

@@ -25,8 +25,12 @@ it("creates, joins, requests, approves, searches, mutes and leaves on the embedd
   const found = (await http.get("/api/spaces/search?q=embedded", { token: b.token })).body.map((s: { id: string }) => s.id);
   expect(found.sort()).toEqual([pub.id, priv.id].sort());
   expect((await http.get("/api/spaces/search?q=embedded", { token: c.token })).body.map((s: { id: string }) => s.id)).toEqual([pub.id]);
-  const bobMember = (await http.get(`/api/spaces/${priv.id}/members`, { token: a.token })).body.find((m: { user_id: string }) => m.user_id === b.id);
-  expect((await http.post(`/api/spaces/${priv.id}/members/${bobMember.member_id}/mute`, { duration_seconds: 30 }, { token: a.token })).status).toBe(200);
+  const bobMember = (await http.get(`/api/spaces/${priv.id}/members`, { token: a.token })).body.find(
+    (m: { user_id: string }) => m.user_id === b.id,
+  );
+  expect(
+    (await http.post(`/api/spaces/${priv.id}/members/${bobMember.member_id}/mute`, { duration_seconds: 30 }, { token: a.token })).status,
+  ).toBe(200);
   expect((await http.post(`/api/spaces/${pub.id}/leave`, undefined, { token: c.token })).status).toBe(204);
   expect((await http.get(`/api/spaces/${pub.id}`, { token: a.token })).body.member_count).toBe(2);
   expect((await http.get("/api/spaces/discover?sort_by=created", { token: c.token })).body[0].id).toBe(pub.id);

@@ -98,7 +98,8 @@ export class SpaceEvents {
     const list = [...(this.handlers.get(event.type) ?? [])];
     const results = await Promise.allSettled(list.map(async (h) => h(event)));
     for (const r of results) {
-      if (r.status === "rejected") this.log?.error({ err: r.reason, event: event.type, spaceId: event.spaceId }, "space event handler failed");
+      if (r.status === "rejected")
+        this.log?.error({ err: r.reason, event: event.type, spaceId: event.spaceId }, "space event handler failed");
     }
   }
 }

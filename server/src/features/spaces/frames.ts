@@ -6,10 +6,22 @@ import type { SpaceEvents } from "./events.ts";
 
 export function publishMembershipFrames(events: SpaceEvents, realtime: RealtimePublisher): void {
   events.on("member.joined", (e) =>
-    realtime.toSpace(e.spaceId, null, { type: "member:joined", space_id: e.spaceId, user_id: e.userId, member_id: e.memberId, role: e.role }),
+    realtime.toSpace(e.spaceId, null, {
+      type: "member:joined",
+      space_id: e.spaceId,
+      user_id: e.userId,
+      member_id: e.memberId,
+      role: e.role,
+    }),
   );
   events.on("member.left", (e) =>
-    realtime.toSpace(e.spaceId, null, { type: "member:left", space_id: e.spaceId, user_id: e.userId, member_id: e.memberId, reason: e.reason }),
+    realtime.toSpace(e.spaceId, null, {
+      type: "member:left",
+      space_id: e.spaceId,
+      user_id: e.userId,
+      member_id: e.memberId,
+      reason: e.reason,
+    }),
   );
   // One publish whatever the size; a socket whose process was still loading its spaces then heals by the refresh.
   events.on("space.deleted", (e) => realtime.toSpace(e.spaceId, null, { type: "space:deleted", space_id: e.spaceId }));

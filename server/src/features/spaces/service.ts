@@ -53,10 +53,19 @@ export class SpacesService {
     await this.withFreshInviteCode((code) =>
       inTransaction(this.d.db, async (trx) => {
         await store.insertSpace(trx, {
-          id, name: body.name, description: body.description ?? "", visibility: body.visibility ?? "private",
-          owner_id: userId, invite_code: code, last_activity_at: at, created_at: at,
+          id,
+          name: body.name,
+          description: body.description ?? "",
+          visibility: body.visibility ?? "private",
+          owner_id: userId,
+          invite_code: code,
+          last_activity_at: at,
+          created_at: at,
         });
-        await store.insertChannels(trx, DEFAULT_CHANNELS.map((c, position) => ({ id: newId(), space_id: id, ...c, position, created_at: at })));
+        await store.insertChannels(
+          trx,
+          DEFAULT_CHANNELS.map((c, position) => ({ id: newId(), space_id: id, ...c, position, created_at: at })),
+        );
         await store.addMember(trx, { id: ownerMemberId, spaceId: id, userId, role: "owner", at });
       }),
     );
@@ -85,7 +94,11 @@ export class SpacesService {
       inTransaction(this.d.db, async (trx) => {
         await store.updateSpace(trx, spaceId, body.regenerate_invite_code ? { ...patch, invite_code: code } : patch);
         await recordAudit(trx, {
-          action: "space.update", actorId: userId, spaceId, targetType: "space", targetId: spaceId,
+          action: "space.update",
+          actorId: userId,
+          spaceId,
+          targetType: "space",
+          targetId: spaceId,
           data: { fields: changed, ...patch, invite_code_regenerated: Boolean(body.regenerate_invite_code) },
         });
       }),
@@ -102,7 +115,14 @@ export class SpacesService {
     const memberUserIds = await inTransaction(this.d.db, async (trx) => {
       const ids = await store.memberUserIds(trx, spaceId);
       await store.deleteSpace(trx, spaceId);
-      await recordAudit(trx, { action: "space.delete", actorId: userId, spaceId, targetType: "space", targetId: spaceId, data: { name: ctx.space.name } });
+      await recordAudit(trx, {
+        action: "space.delete",
+        actorId: userId,
+        spaceId,
+        targetType: "space",
+        targetId: spaceId,
+        data: { name: ctx.space.name },
+      });
       return ids;
     });
     await this.d.events.emit({ type: "space.deleted", spaceId, actorId: userId, memberUserIds, at: this.now() });
@@ -203,11 +223,23 @@ export class SpacesService {
       }
       const member = await store.addMember(trx, { id: memberId, spaceId: req.space_id, userId: req.user_id, role: "member", at });
       await recordAudit(trx, {
-        action: "join_request.approve", actorId: userId, spaceId: req.space_id, targetType: "join_request", targetId: requestId,
+        action: "join_request.approve",
+        actorId: userId,
+        spaceId: req.space_id,
+        targetType: "join_request",
+        targetId: requestId,
         data: { user_id: req.user_id },
       });
       if (!member) return undefined;
-      const event: MemberJoined = { type: "member.joined", spaceId: req.space_id, userId: req.user_id, memberId: member.id, role: "member", via: "request", at };
+      const event: MemberJoined = {
+        type: "member.joined",
+        spaceId: req.space_id,
+        userId: req.user_id,
+        memberId: member.id,
+        role: "member",
+        via: "request",
+        at,
+      };
       event.outbox = await outbox?.record(trx, event);
       return event;
     });
@@ -220,7 +252,11 @@ export class SpacesService {
     await inTransaction(this.d.db, async (trx) => {
       if (!(await store.resolveRequest(trx, requestId, "rejected", userId, this.now()))) throw badRequest("join request already resolved");
       await recordAudit(trx, {
-        action: "join_request.reject", actorId: userId, spaceId: req.space_id, targetType: "join_request", targetId: requestId,
+        action: "join_request.reject",
+        actorId: userId,
+        spaceId: req.space_id,
+        targetType: "join_request",
+        targetId: requestId,
         data: { user_id: req.user_id },
       });
     });
@@ -253,7 +289,10 @@ export class SpacesService {
    * (the outbox): in one transaction when a bot listens, the statement alone otherwise. The event goes out after.
    */
   private async changeMembership<E extends MemberJoined | MemberLeft>(
-    spaceId: string, type: E["type"], userId: string, change: (db: Db) => Promise<E | undefined>,
+    spaceId: string,
+    type: E["type"],
+    userId: string,
+    change: (db: Db) => Promise<E | undefined>,
   ): Promise<void> {
     const outbox = await this.d.outbox?.prepare(spaceId, type, userId);
     const write = async (db: Db) => {

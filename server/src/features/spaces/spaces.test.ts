@@ -26,13 +26,25 @@ describe("create, read, change, delete", () => {
   it("creates a private space by default, the creator as owner, with general and voice channels", async () => {
     const res = await create(alice, { name: "Book Club" });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ name: "Book Club", description: "", visibility: "private", owner_id: alice.id, member_count: 1, my_role: "owner" });
+    expect(res.body).toMatchObject({
+      name: "Book Club",
+      description: "",
+      visibility: "private",
+      owner_id: alice.id,
+      member_count: 1,
+      my_role: "owner",
+    });
     expect(res.body.invite_code).toMatch(/^[A-Za-z0-9]{10}$/);
     expect(res.body.created_at).toMatch(ISO);
     expect(res.body.last_activity_at).toMatch(ISO);
     const channels = await http.get(`/api/spaces/${res.body.id}/channels`, { token: alice.token });
-    expect(channels.body.map((c: { name: string; type: string }) => [c.name, c.type])).toEqual([["general", "text"], ["voice", "voice"]]);
-    expect(events).toContainEqual(expect.objectContaining({ type: "member.joined", spaceId: res.body.id, userId: alice.id, role: "owner" }));
+    expect(channels.body.map((c: { name: string; type: string }) => [c.name, c.type])).toEqual([
+      ["general", "text"],
+      ["voice", "voice"],
+    ]);
+    expect(events).toContainEqual(
+      expect.objectContaining({ type: "member.joined", spaceId: res.body.id, userId: alice.id, role: "owner" }),
+    );
   });
 
   it("lists the caller's spaces on / and /my, newest joined first", async () => {
@@ -63,7 +75,11 @@ describe("create, read, change, delete", () => {
 
   it("updates name, description, visibility (admin+), regenerates the invite code, and audits it", async () => {
     const s = (await create(alice, { name: "old", description: "d" })).body;
-    const res = await http.patch(`/api/spaces/${s.id}`, { name: "new", visibility: "public", regenerate_invite_code: true }, { token: alice.token });
+    const res = await http.patch(
+      `/api/spaces/${s.id}`,
+      { name: "new", visibility: "public", regenerate_invite_code: true },
+      { token: alice.token },
+    );
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ name: "new", description: "d", visibility: "public" });
     expect(res.body.invite_code).toMatch(/^[A-Za-z0-9]{10}$/);
@@ -71,7 +87,13 @@ describe("create, read, change, delete", () => {
     expect((await http.post(`/api/spaces/join/${s.invite_code}`, undefined, { token: bob.token })).status).toBe(404);
     expect((await http.get(`/api/spaces/preview/${res.body.invite_code}`)).body.name).toBe("new");
     const log = await http.get(`/api/spaces/${s.id}/audit-log`, { token: alice.token });
-    expect(log.body[0]).toMatchObject({ action: "space.update", actor_id: alice.id, space_id: s.id, target_type: "space", target_id: s.id });
+    expect(log.body[0]).toMatchObject({
+      action: "space.update",
+      actor_id: alice.id,
+      space_id: s.id,
+      target_type: "space",
+      target_id: s.id,
+    });
     expect(JSON.stringify(log.body)).not.toContain(res.body.invite_code);
   });
 
@@ -91,7 +113,13 @@ describe("create, read, change, delete", () => {
   });
 
   it("answers 422 for bad bodies and non-UUID ids", async () => {
-    for (const body of [{}, { name: "" }, { name: "x".repeat(101) }, { name: "a", visibility: "secret" }, { name: "a", description: "d".repeat(1001) }]) {
+    for (const body of [
+      {},
+      { name: "" },
+      { name: "x".repeat(101) },
+      { name: "a", visibility: "secret" },
+      { name: "a", description: "d".repeat(1001) },
+    ]) {
       const res = await create(alice, body);
       expect(res.status, JSON.stringify(body)).toBe(422);
       expect(res.body.errors[0].location).toBe("body");
@@ -115,11 +143,25 @@ describe("preview and public info (no authentication)", () => {
     const pub = (await create(alice, { name: "shown", visibility: "public" })).body;
     const p = await http.get(`/api/spaces/preview/${priv.invite_code}`);
     expect(p.status).toBe(200);
-    expect(p.body).toEqual({ id: priv.id, name: "hidden", description: "shh", visibility: "private", member_count: 1, created_at: priv.created_at });
+    expect(p.body).toEqual({
+      id: priv.id,
+      name: "hidden",
+      description: "shh",
+      visibility: "private",
+      member_count: 1,
+      created_at: priv.created_at,
+    });
     expect((await http.get("/api/spaces/preview/ZZZZZZZZZZ")).status).toBe(404);
     const info = await http.get(`/api/spaces/${pub.id}/public-info`);
     expect(info.status).toBe(200);
-    expect(info.body).toEqual({ id: pub.id, name: "shown", description: "", visibility: "public", member_count: 1, created_at: pub.created_at });
+    expect(info.body).toEqual({
+      id: pub.id,
+      name: "shown",
+      description: "",
+      visibility: "public",
+      member_count: 1,
+      created_at: pub.created_at,
+    });
     expect((await http.get(`/api/spaces/${priv.id}/public-info`)).status).toBe(404);
     expect((await http.get(`/api/spaces/${crypto.randomUUID()}/public-info`)).status).toBe(404);
   });
@@ -165,7 +207,9 @@ describe("joining and leaving", () => {
     await http.post(`/api/spaces/${s.id}/join`, undefined, { token: bob.token });
     expect((await http.post(`/api/spaces/${s.id}/leave`, undefined, { token: bob.token })).status).toBe(204);
     expect((await http.get(`/api/spaces/${s.id}`, { token: alice.token })).body.member_count).toBe(1);
-    expect(events).toContainEqual(expect.objectContaining({ type: "member.left", spaceId: s.id, userId: bob.id, reason: "left", actorId: null }));
+    expect(events).toContainEqual(
+      expect.objectContaining({ type: "member.left", spaceId: s.id, userId: bob.id, reason: "left", actorId: null }),
+    );
     const owner = await http.post(`/api/spaces/${s.id}/leave`, undefined, { token: alice.token });
     expect(owner.status).toBe(400);
     expect(owner.body.detail).toBe("owner cannot leave; transfer ownership or delete the space");
@@ -178,7 +222,14 @@ describe("join requests", () => {
     const s = (await create(alice, { name: "club" })).body;
     const res = await http.post(`/api/spaces/${s.id}/request`, { message: "let me in" }, { token: bob.token });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ space_id: s.id, user_id: bob.id, username: bob.username, message: "let me in", status: "pending", resolved_at: null });
+    expect(res.body).toMatchObject({
+      space_id: s.id,
+      user_id: bob.id,
+      username: bob.username,
+      message: "let me in",
+      status: "pending",
+      resolved_at: null,
+    });
     const again = await http.post(`/api/spaces/${s.id}/request`, { message: "again" }, { token: bob.token });
     expect(again.body).toEqual(res.body);
     const noBody = await http.post(`/api/spaces/${s.id}/request`, undefined, { token: carol.token });
@@ -231,7 +282,11 @@ describe("discover and search", () => {
     const b = (await create(u, { name: `${tag} b`, visibility: "public" })).body;
     const hidden = (await create(u, { name: `${tag} hidden` })).body;
     for (const x of [alice, bob, carol]) await http.post(`/api/spaces/${a.id}/join`, undefined, { token: x.token });
-    const all = (await http.get("/api/spaces/discover?limit=100", { token: bob.token })).body as { id: string; member_count: number; is_member: boolean }[];
+    const all = (await http.get("/api/spaces/discover?limit=100", { token: bob.token })).body as {
+      id: string;
+      member_count: number;
+      is_member: boolean;
+    }[];
     expect(all.some((s) => s.id === hidden.id)).toBe(false);
     expect(all.map((s) => s.member_count)).toEqual([...all.map((s) => s.member_count)].sort((x, y) => y - x));
     expect(all.find((s) => s.id === a.id)).toMatchObject({ is_member: true, member_count: 4 });
@@ -242,7 +297,15 @@ describe("discover and search", () => {
     expect(activity[0].id).toBe(a.id); // the joins made it the most recently active
     const page2 = (await http.get("/api/spaces/discover?sort_by=created&limit=1&offset=1", { token: bob.token })).body;
     expect(page2[0].id).toBe(a.id);
-    expect(Object.keys(created[0]).sort()).toEqual(["created_at", "description", "id", "is_member", "last_activity_at", "member_count", "name"]);
+    expect(Object.keys(created[0]).sort()).toEqual([
+      "created_at",
+      "description",
+      "id",
+      "is_member",
+      "last_activity_at",
+      "member_count",
+      "name",
+    ]);
   });
 
   it("answers 422 for an unknown sort_by and out-of-range limit or offset", async () => {
@@ -251,7 +314,8 @@ describe("discover and search", () => {
       expect(res.status, q).toBe(422);
       expect(res.body.errors[0].location).toBe("query");
     }
-    for (const q of ["", "q=", "q=x&limit=0", "q=x&limit=101"]) expect((await http.get(`/api/spaces/search?${q}`, { token: bob.token })).status, q).toBe(422);
+    for (const q of ["", "q=", "q=x&limit=0", "q=x&limit=101"])
+      expect((await http.get(`/api/spaces/search?${q}`, { token: bob.token })).status, q).toBe(422);
   });
 
   it("searches public spaces and the caller's own, case-insensitively, with literal % and _", async () => {

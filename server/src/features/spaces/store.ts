@@ -63,7 +63,17 @@ export interface JoinRequestRow {
   resolved_at: Date | null;
 }
 
-const SPACE_COLUMNS = ["id", "name", "description", "visibility", "owner_id", "invite_code", "member_count", "last_activity_at", "created_at"];
+const SPACE_COLUMNS = [
+  "id",
+  "name",
+  "description",
+  "visibility",
+  "owner_id",
+  "invite_code",
+  "member_count",
+  "last_activity_at",
+  "created_at",
+];
 const s = (cols: string[]) => cols.map((c) => `s.${c}`);
 
 export const isUniqueViolation = (err: unknown, constraint?: string): boolean =>
@@ -73,7 +83,10 @@ export async function insertSpace(db: Knex, row: Omit<SpaceRow, "member_count">)
   await db("spaces").insert({ ...row, member_count: 0 });
 }
 
-export async function insertChannels(db: Knex, rows: { id: string; space_id: string; name: string; type: string; position: number; created_at: Date }[]) {
+export async function insertChannels(
+  db: Knex,
+  rows: { id: string; space_id: string; name: string; type: string; position: number; created_at: Date }[],
+) {
   await db("channels").insert(rows);
 }
 
@@ -91,7 +104,10 @@ export async function spacesOf(db: Knex, userId: string): Promise<SpaceWithRole[
     .join("spaces as s", "s.id", "m.space_id")
     .where("m.user_id", userId)
     .select([...s(SPACE_COLUMNS), "m.role as my_role"])
-    .orderBy([{ column: "m.joined_at", order: "desc" }, { column: "m.id", order: "desc" }]);
+    .orderBy([
+      { column: "m.joined_at", order: "desc" },
+      { column: "m.id", order: "desc" },
+    ]);
 }
 
 const SORT_COLUMN = { members: "member_count", activity: "last_activity_at", created: "created_at" } as const;
@@ -102,8 +118,14 @@ export async function discover(db: Knex, viewerId: string, sort: DiscoverSort, l
   const col = SORT_COLUMN[sort];
   return db("spaces as s")
     .where("s.visibility", "public")
-    .select([...s(SPACE_COLUMNS), db.raw("EXISTS (SELECT 1 FROM members m WHERE m.space_id = s.id AND m.user_id = ?) AS is_member", [viewerId])])
-    .orderBy([{ column: `s.${col}`, order: "desc" }, { column: "s.id", order: "desc" }])
+    .select([
+      ...s(SPACE_COLUMNS),
+      db.raw("EXISTS (SELECT 1 FROM members m WHERE m.space_id = s.id AND m.user_id = ?) AS is_member", [viewerId]),
+    ])
+    .orderBy([
+      { column: `s.${col}`, order: "desc" },
+      { column: "s.id", order: "desc" },
+    ])
     .limit(limit)
     .offset(offset);
 }
@@ -115,12 +137,23 @@ export async function discover(db: Knex, viewerId: string, sort: DiscoverSort, l
  * until `limit` match (short, common patterns — no full scan and sort); the caller's private spaces come
  * from members (user_id). The spaces benchmark EXPLAINs this query as the server sends it.
  */
-export async function search(db: Knex, viewerId: string, pattern: string, limit: number): Promise<(DirectoryRow & { visibility: string })[]> {
-  const order = [{ column: "member_count", order: "desc" }, { column: "id", order: "desc" }];
+export async function search(
+  db: Knex,
+  viewerId: string,
+  pattern: string,
+  limit: number,
+): Promise<(DirectoryRow & { visibility: string })[]> {
+  const order = [
+    { column: "member_count", order: "desc" },
+    { column: "id", order: "desc" },
+  ];
   const pub = db("spaces as s")
     .where("s.visibility", "public")
     .whereRaw("s.name ILIKE ?", [pattern])
-    .select([...s(SPACE_COLUMNS), db.raw("EXISTS (SELECT 1 FROM members m WHERE m.space_id = s.id AND m.user_id = ?) AS is_member", [viewerId])])
+    .select([
+      ...s(SPACE_COLUMNS),
+      db.raw("EXISTS (SELECT 1 FROM members m WHERE m.space_id = s.id AND m.user_id = ?) AS is_member", [viewerId]),
+    ])
     .orderBy(order.map((o) => ({ ...o, column: `s.${o.column}` })))
     .limit(limit);
   const own = db("members as m")
@@ -129,10 +162,18 @@ export async function search(db: Knex, viewerId: string, pattern: string, limit:
     .where("s.visibility", "<>", "public")
     .whereRaw("s.name ILIKE ?", [pattern])
     .select([...s(SPACE_COLUMNS), db.raw("true AS is_member")]);
-  return db.select("*").from(db.unionAll([pub, own], true).as("found")).orderBy(order).limit(limit);
+  return db
+    .select("*")
+    .from(db.unionAll([pub, own], true).as("found"))
+    .orderBy(order)
+    .limit(limit);
 }
 
-export async function updateSpace(db: Knex, id: string, patch: Partial<Pick<SpaceRow, "name" | "description" | "visibility" | "invite_code">>) {
+export async function updateSpace(
+  db: Knex,
+  id: string,
+  patch: Partial<Pick<SpaceRow, "name" | "description" | "visibility" | "invite_code">>,
+) {
   if (Object.keys(patch).length) await db("spaces").where({ id }).update(patch);
 }
 
@@ -145,7 +186,10 @@ export async function deleteSpace(db: Knex, id: string): Promise<void> {
  * increment, so the count moves exactly when a row was added. Returns the new member, or undefined
  * when the user already was one.
  */
-export async function addMember(db: Knex, m: { id: string; spaceId: string; userId: string; role: Role; at: Date }): Promise<MemberRow | undefined> {
+export async function addMember(
+  db: Knex,
+  m: { id: string; spaceId: string; userId: string; role: Role; at: Date },
+): Promise<MemberRow | undefined> {
   const res = await db.raw(
     `WITH ins AS (
        INSERT INTO members (id, space_id, user_id, role, joined_at) VALUES (?, ?, ?, ?, ?)
@@ -188,7 +232,11 @@ export async function findMembership(db: Knex, spaceId: string, userId: string):
 }
 
 /** The space and the caller's membership in one query (undefined: no such space; `me` undefined: not a member). */
-export async function spaceWithMembership(db: Knex, spaceId: string, userId: string): Promise<{ space: SpaceRow; me: Membership | undefined } | undefined> {
+export async function spaceWithMembership(
+  db: Knex,
+  spaceId: string,
+  userId: string,
+): Promise<{ space: SpaceRow; me: Membership | undefined } | undefined> {
   const row = await db("spaces as s")
     .leftJoin("members as m", (j) => j.on("m.space_id", "s.id").andOn("m.user_id", db.raw("?", [userId])))
     .where("s.id", spaceId)
@@ -239,7 +287,10 @@ export async function findPendingRequest(db: Knex, spaceId: string, userId: stri
 }
 
 /** Inserts a pending request; false when one is already pending (the partial unique index decides, race-free). */
-export async function insertRequest(db: Knex, r: { id: string; spaceId: string; userId: string; message: string | null; at: Date }): Promise<boolean> {
+export async function insertRequest(
+  db: Knex,
+  r: { id: string; spaceId: string; userId: string; message: string | null; at: Date },
+): Promise<boolean> {
   const res = await db.raw(
     `INSERT INTO join_requests (id, space_id, user_id, message, status, created_at) VALUES (?, ?, ?, ?, 'pending', ?)
      ON CONFLICT (space_id, user_id) WHERE status = 'pending' DO NOTHING RETURNING id`,

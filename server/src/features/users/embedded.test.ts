@@ -24,8 +24,12 @@ it("settings merge, friends and presence work on the embedded PostgreSQL and the
   expect(s.notifications).toEqual({ mentions: true, direct_messages: true, sounds: false });
   expect(s.privacy.friend_requests).toBe("friends_of_friends");
 
-  expect((await http.post(`/api/users/friends/add/${b.username}`, undefined, { token: a.token })).body).toEqual({ message: "friend request sent" });
-  expect((await http.post(`/api/users/friends/add/${a.username}`, undefined, { token: b.token })).body).toEqual({ message: "friend added" });
+  expect((await http.post(`/api/users/friends/add/${b.username}`, undefined, { token: a.token })).body).toEqual({
+    message: "friend request sent",
+  });
+  expect((await http.post(`/api/users/friends/add/${a.username}`, undefined, { token: b.token })).body).toEqual({
+    message: "friend added",
+  });
 
   await server.presence.connected(a.id);
   await server.presence.connected(a.id);

@@ -19,7 +19,14 @@ const clock = new ManualClock();
 
 beforeAll(async () => {
   [db, redis, mailbox] = await Promise.all([createTestDatabase(), claimTestRedis(), startMailbox()]);
-  const env = { DATABASE_URL: db.url, REDIS_URL: redis.url, SMTP_URL: mailbox.url, ADMIN_EMAILS: ADMIN, LOG_LEVEL: "warn", RATE_LIMIT_MULTIPLIER: "100" };
+  const env = {
+    DATABASE_URL: db.url,
+    REDIS_URL: redis.url,
+    SMTP_URL: mailbox.url,
+    ADMIN_EMAILS: ADMIN,
+    LOG_LEVEL: "warn",
+    RATE_LIMIT_MULTIPLIER: "100",
+  };
   a = await startTestServer({ env, clock }); // runs the migrations
   b = await startTestServer({ env });
 }, 90_000);
@@ -82,11 +89,19 @@ describe("a write on one server, a read on the other", () => {
     expect((await meOnB(u.token)).two_factor_enabled).toBe(false);
     clock.advance(30_000);
     const code = () => generate({ secret: setup.body.secret, epoch: Math.floor(clock.now() / 1000) });
-    const on = await api(a.url).post("/api/auth/toggle-2fa", { enable: true, password: u.password, code: await code() }, { token: u.token });
+    const on = await api(a.url).post(
+      "/api/auth/toggle-2fa",
+      { enable: true, password: u.password, code: await code() },
+      { token: u.token },
+    );
     expect(on.body.enabled).toBe(true);
     expect((await meOnB(u.token)).two_factor_enabled).toBe(true);
     clock.advance(30_000);
-    const off = await api(a.url).post("/api/auth/toggle-2fa", { enable: false, password: u.password, code: await code() }, { token: u.token });
+    const off = await api(a.url).post(
+      "/api/auth/toggle-2fa",
+      { enable: false, password: u.password, code: await code() },
+      { token: u.token },
+    );
     expect(off).toMatchObject({ status: 200, body: { enabled: false } });
     expect((await meOnB(u.token)).two_factor_enabled).toBe(false);
   });

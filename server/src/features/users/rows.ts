@@ -12,7 +12,11 @@ export class UserRows {
   // Unknown ids are not kept: a new account is readable at once.
   private cache: Cache<UserRow | undefined>;
 
-  constructor(private db: Knex, pubsub: PubSub, clock: Clock) {
+  constructor(
+    private db: Knex,
+    pubsub: PubSub,
+    clock: Clock,
+  ) {
     this.cache = new Cache({ name: "users", max: 50_000, ttlMs: 60_000, clock, pubsub, keep: (row) => row !== undefined });
   }
 

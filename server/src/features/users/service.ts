@@ -133,7 +133,11 @@ export class UsersService {
     let user;
     for (let attempt = 0; ; attempt++) {
       try {
-        user = await store.insertAnonymous(this.d.db, { id: newId(), username: anonymousUsername(), default_avatar_index: randomAvatarIndex() });
+        user = await store.insertAnonymous(this.d.db, {
+          id: newId(),
+          username: anonymousUsername(),
+          default_avatar_index: randomAvatarIndex(),
+        });
         break;
       } catch (err) {
         if ((err as { code?: string }).code !== UNIQUE_VIOLATION || attempt >= 3) throw err;

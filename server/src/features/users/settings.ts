@@ -19,7 +19,8 @@ const NESTED = {
 
 function pick(src: unknown, keys: readonly string[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  if (src && typeof src === "object") for (const k of keys) if ((src as Record<string, unknown>)[k] !== undefined) out[k] = (src as Record<string, unknown>)[k];
+  if (src && typeof src === "object")
+    for (const k of keys) if ((src as Record<string, unknown>)[k] !== undefined) out[k] = (src as Record<string, unknown>)[k];
   return out;
 }
 

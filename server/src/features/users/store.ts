@@ -7,12 +7,19 @@ export function findUser(db: Knex, id: string): Promise<UserRow | undefined> {
 }
 
 export async function insertAnonymous(db: Knex, row: { id: string; username: string; default_avatar_index: number }): Promise<UserRow> {
-  const [user] = await db("users").insert({ ...row, is_anonymous: true }).returning(USER_COLUMNS);
+  const [user] = await db("users")
+    .insert({ ...row, is_anonymous: true })
+    .returning(USER_COLUMNS);
   return user;
 }
 
 /** One `UPDATE … RETURNING`; `onlyAnonymous` makes the write conditional instead of reading first. */
-export async function updateProfile(db: Knex, id: string, patch: Record<string, unknown>, onlyAnonymous = false): Promise<UserRow | undefined> {
+export async function updateProfile(
+  db: Knex,
+  id: string,
+  patch: Record<string, unknown>,
+  onlyAnonymous = false,
+): Promise<UserRow | undefined> {
   const q = db("users").update(patch).where({ id });
   if (onlyAnonymous) q.andWhere({ is_anonymous: true });
   const [user] = await q.returning(USER_COLUMNS);

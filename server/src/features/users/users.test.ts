@@ -19,7 +19,14 @@ describe("profile", () => {
   it("GET /me answers the caller's own record with private fields", async () => {
     const r = await http.get("/api/users/me", { token: alice.token });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ id: alice.id, username: alice.username, email: alice.email, email_verified: false, is_anonymous: false, is_bot: false });
+    expect(r.body).toMatchObject({
+      id: alice.id,
+      username: alice.username,
+      email: alice.email,
+      email_verified: false,
+      is_anonymous: false,
+      is_bot: false,
+    });
     expect(r.body.default_avatar_index).toBeGreaterThanOrEqual(0);
     expect(r.body.default_avatar_index).toBeLessThanOrEqual(7);
   });
@@ -37,7 +44,9 @@ describe("profile", () => {
     expect(again.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
     expect(again.headers.get("etag")).toBeNull();
     // A conditional request is answered as Express answers it (no ETag here: a plain 200).
-    const conditional = await fetch(`${server.url}/api/auth/me`, { headers: { authorization: `Bearer ${alice.token}`, "if-none-match": '"x"' } });
+    const conditional = await fetch(`${server.url}/api/auth/me`, {
+      headers: { authorization: `Bearer ${alice.token}`, "if-none-match": '"x"' },
+    });
     expect(conditional.status).toBe(200);
     expect(await conditional.text()).toBe(text);
   });
@@ -77,7 +86,13 @@ describe("profile", () => {
   });
 
   it("PATCH /me answers 422 for bad input", async () => {
-    for (const body of [{ bio: "x".repeat(191) }, { display_name: "" }, { display_name: "x".repeat(65) }, { username: "no spaces" }, { username: "ab" }]) {
+    for (const body of [
+      { bio: "x".repeat(191) },
+      { display_name: "" },
+      { display_name: "x".repeat(65) },
+      { username: "no spaces" },
+      { username: "ab" },
+    ]) {
       const r = await http.patch("/api/users/me", body, { token: alice.token });
       expect(r.status, JSON.stringify(body)).toBe(422);
       expect(r.body.errors.length).toBeGreaterThan(0);
@@ -86,7 +101,9 @@ describe("profile", () => {
 
   it("concurrent PATCH /me of different fields lose nothing and never deadlock", async () => {
     const u = await registerUser(server.url);
-    const bodies = Array.from({ length: 12 }, (_, i) => (i % 3 === 0 ? { display_name: `D${i}` } : i % 3 === 1 ? { bio: `B${i}` } : { username: `${u.username}${i}` }));
+    const bodies = Array.from({ length: 12 }, (_, i) =>
+      i % 3 === 0 ? { display_name: `D${i}` } : i % 3 === 1 ? { bio: `B${i}` } : { username: `${u.username}${i}` },
+    );
     const replies = await Promise.all(bodies.map((b) => http.patch("/api/users/me", b, { token: u.token })));
     expect(replies.map((r) => r.status)).toEqual(bodies.map(() => 200));
     const me = (await http.get("/api/users/me", { token: u.token })).body;
@@ -133,11 +150,20 @@ describe("settings", () => {
 
   it("PATCH deep-merges and ignores unknown keys", async () => {
     const u = await registerUser(server.url);
-    const r = await http.patch("/api/users/me/settings", { notifications: { sounds: false, bogus: 1 }, theme: "dark", junk: { a: 1 } }, { token: u.token });
+    const r = await http.patch(
+      "/api/users/me/settings",
+      { notifications: { sounds: false, bogus: 1 }, theme: "dark", junk: { a: 1 } },
+      { token: u.token },
+    );
     expect(r.status).toBe(200);
     expect(r.body).toEqual({ ...defaults, theme: "dark", notifications: { mentions: true, direct_messages: true, sounds: false } });
     const r2 = await http.patch("/api/users/me/settings", { notifications: { mentions: false }, locale: "pt-BR" }, { token: u.token });
-    expect(r2.body).toEqual({ ...defaults, theme: "dark", locale: "pt-BR", notifications: { mentions: false, direct_messages: true, sounds: false } });
+    expect(r2.body).toEqual({
+      ...defaults,
+      theme: "dark",
+      locale: "pt-BR",
+      notifications: { mentions: false, direct_messages: true, sounds: false },
+    });
     const stored = (await server.platform.db("users").select("settings").where({ id: u.id }).first()).settings;
     expect(stored).not.toHaveProperty("junk");
     expect(stored.notifications).not.toHaveProperty("bogus");
@@ -169,7 +195,13 @@ describe("settings", () => {
   });
 
   it("PATCH answers 422 for bad values", async () => {
-    for (const body of [{ theme: "blue" }, { locale: "not a tag!" }, { notifications: { sounds: "no" } }, { privacy: { friend_requests: "some" } }, { notifications: 3 }]) {
+    for (const body of [
+      { theme: "blue" },
+      { locale: "not a tag!" },
+      { notifications: { sounds: "no" } },
+      { privacy: { friend_requests: "some" } },
+      { notifications: 3 },
+    ]) {
       expect((await http.patch("/api/users/me/settings", body, { token: alice.token })).status, JSON.stringify(body)).toBe(422);
     }
   });
@@ -196,7 +228,11 @@ describe("anonymous users", () => {
     const partial = await http.patch("/api/users/me", { email: `${anon.username}@example.test` }, { token });
     expect(partial.status).toBe(400);
     expect(partial.body.detail).toBe("username, email and password are required together to upgrade an anonymous account");
-    const taken = await http.patch("/api/users/me", { username: `up_${anon.id.slice(-8)}`, email: alice.email, password: "long-enough-pw" }, { token });
+    const taken = await http.patch(
+      "/api/users/me",
+      { username: `up_${anon.id.slice(-8)}`, email: alice.email, password: "long-enough-pw" },
+      { token },
+    );
     expect(taken.status).toBe(409);
     expect(taken.body).toEqual({ detail: "email already registered" });
     const username = `up_${anon.id.slice(-8)}`;
@@ -210,7 +246,11 @@ describe("anonymous users", () => {
   });
 
   it("refuses e-mail and password changes from normal users", async () => {
-    const r = await http.patch("/api/users/me", { username: `${alice.username}z`, email: "other@example.test", password: "long-enough-pw" }, { token: alice.token });
+    const r = await http.patch(
+      "/api/users/me",
+      { username: `${alice.username}z`, email: "other@example.test", password: "long-enough-pw" },
+      { token: alice.token },
+    );
     expect(r.status).toBe(400);
     expect(r.body.detail).toBe("email and password can only be set here by anonymous users");
     expect((await http.get("/api/users/me", { token: alice.token })).body.username).toBe(alice.username);

@@ -19,8 +19,18 @@ export interface UserRow {
 }
 
 export const USER_COLUMNS = [
-  "id", "username", "email", "email_verified_at", "display_name", "bio", "default_avatar_index",
-  "is_bot", "is_anonymous", "is_admin", "two_factor_enabled", "created_at",
+  "id",
+  "username",
+  "email",
+  "email_verified_at",
+  "display_name",
+  "bio",
+  "default_avatar_index",
+  "is_bot",
+  "is_anonymous",
+  "is_admin",
+  "two_factor_enabled",
+  "created_at",
 ] as const;
 
 // A user's own record, built once per cached row (rows are replaced, never changed, when the user changes):
@@ -56,7 +66,13 @@ export function toUserResponse(u: UserRow, self: boolean): UserResponse {
     created_at: u.created_at.toISOString(),
   };
   if (!self) return pub;
-  return { ...pub, email: u.email, email_verified: u.email_verified_at !== null, two_factor_enabled: u.two_factor_enabled, is_admin: u.is_admin };
+  return {
+    ...pub,
+    email: u.email,
+    email_verified: u.email_verified_at !== null,
+    two_factor_enabled: u.two_factor_enabled,
+    is_admin: u.is_admin,
+  };
 }
 
 /** A random face for users who have none chosen (CONTRACT 3). */

@@ -17,7 +17,13 @@ export type PublishRight = "any" | "microphone" | "none";
 
 export const roomName = (spaceId: string, channelId: string) => `${spaceId}:${channelId}`;
 
-export async function voiceCredentials(lk: LiveKitConfig, userId: string, spaceId: string, channelId: string, publish: PublishRight): Promise<VoiceJoinResponse> {
+export async function voiceCredentials(
+  lk: LiveKitConfig,
+  userId: string,
+  spaceId: string,
+  channelId: string,
+  publish: PublishRight,
+): Promise<VoiceJoinResponse> {
   const room = roomName(spaceId, channelId);
   const token = new AccessToken(lk.apiKey, lk.apiSecret, { identity: userId, ttl: VOICE_TTL_SECONDS });
   token.addGrant({

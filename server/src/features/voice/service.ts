@@ -45,12 +45,24 @@ export class VoiceService {
     return this.join(bot.id, true, spaceId, channelId, "microphone");
   }
 
-  private async join(userId: string, isBot: boolean, spaceId: string, channelId: string, publish: PublishRight): Promise<VoiceJoinResponse> {
+  private async join(
+    userId: string,
+    isBot: boolean,
+    spaceId: string,
+    channelId: string,
+    publish: PublishRight,
+  ): Promise<VoiceJoinResponse> {
     const creds = await voiceCredentials(this.livekit, userId, spaceId, channelId, publish);
     await this.events.publish(spaceId, channelId, {
       type: "voice.joined",
       spaceId,
-      data: { channel_id: channelId, user_id: userId, is_bot: isBot, room: creds.room, joined_at: new Date(this.clock.now()).toISOString() },
+      data: {
+        channel_id: channelId,
+        user_id: userId,
+        is_bot: isBot,
+        room: creds.room,
+        joined_at: new Date(this.clock.now()).toISOString(),
+      },
     });
     return creds;
   }

@@ -8,7 +8,11 @@ import { registerUser, type TestUser } from "../../../../test/helpers/users.ts";
 import { createBot } from "../../../../test/helpers/bots.ts";
 import { startReceiver, type Receiver } from "../../../../test/helpers/receiver.ts";
 
-const LIVEKIT = { LIVEKIT_URL: "wss://voice.example.test", LIVEKIT_API_KEY: "test-key", LIVEKIT_API_SECRET: "test-livekit-secret-0123456789abcdef" };
+const LIVEKIT = {
+  LIVEKIT_URL: "wss://voice.example.test",
+  LIVEKIT_API_KEY: "test-key",
+  LIVEKIT_API_SECRET: "test-livekit-secret-0123456789abcdef",
+};
 
 let server: TestServer;
 let http: ReturnType<typeof api>;
@@ -22,8 +26,15 @@ beforeAll(async () => {
   http = api(server.url);
   [owner, member, outsider] = await Promise.all([registerUser(server.url), registerUser(server.url), registerUser(server.url)]);
   const created = await http.post("/api/spaces", { name: "voice", visibility: "public" }, { token: owner.token });
-  const channels = (await http.get(`/api/spaces/${created.body.id}/channels`, { token: owner.token })).body as { id: string; type: string }[];
-  space = { id: created.body.id, generalId: channels.find((c) => c.type === "text")!.id, voiceId: channels.find((c) => c.type === "voice")!.id };
+  const channels = (await http.get(`/api/spaces/${created.body.id}/channels`, { token: owner.token })).body as {
+    id: string;
+    type: string;
+  }[];
+  space = {
+    id: created.body.id,
+    generalId: channels.find((c) => c.type === "text")!.id,
+    voiceId: channels.find((c) => c.type === "voice")!.id,
+  };
   await http.post(`/api/spaces/${space.id}/join`, undefined, { token: member.token });
 });
 afterAll(async () => {
@@ -31,12 +42,22 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const memberJoin = (user: TestUser, channelId = space.voiceId, spaceId = space.id) => http.post(`/api/spaces/${spaceId}/voice/${channelId}/join`, undefined, { token: user.token });
-const botJoin = (bot: { token: string }, channelId = space.voiceId, body?: unknown) => http.post(`/api/bot/spaces/${space.id}/voice/${channelId}/join`, body, { bot: bot.token });
+const memberJoin = (user: TestUser, channelId = space.voiceId, spaceId = space.id) =>
+  http.post(`/api/spaces/${spaceId}/voice/${channelId}/join`, undefined, { token: user.token });
+const botJoin = (bot: { token: string }, channelId = space.voiceId, body?: unknown) =>
+  http.post(`/api/bot/spaces/${space.id}/voice/${channelId}/join`, body, { bot: bot.token });
 
 async function installedBot(channels: string[], events?: string[]) {
   const bot = await createBot(server.url, owner.token);
-  expect((await http.post(`/api/spaces/${space.id}/bots`, { bot_user_id: bot.id, scopes: [], allowed_channel_ids: channels }, { token: owner.token })).status).toBe(201);
+  expect(
+    (
+      await http.post(
+        `/api/spaces/${space.id}/bots`,
+        { bot_user_id: bot.id, scopes: [], allowed_channel_ids: channels },
+        { token: owner.token },
+      )
+    ).status,
+  ).toBe(201);
   if (events) await http.post(`/api/bots/${bot.id}/webhooks`, { url: receiver.url, events }, { token: owner.token });
   return bot;
 }
@@ -59,7 +80,9 @@ describe("member voice join", () => {
     const muted = await registerUser(server.url);
     await http.post(`/api/spaces/${space.id}/join`, undefined, { token: muted.token });
     const m = await server.platform.db("members").where({ space_id: space.id, user_id: muted.id }).first();
-    expect((await http.post(`/api/spaces/${space.id}/members/${m.id}/mute`, { duration_seconds: 600 }, { token: owner.token })).status).toBe(200);
+    expect(
+      (await http.post(`/api/spaces/${space.id}/members/${m.id}/mute`, { duration_seconds: 600 }, { token: owner.token })).status,
+    ).toBe(200);
     const claims = await verifier.verify((await memberJoin(muted)).body.token);
     expect(claims.video).toMatchObject({ roomJoin: true, canSubscribe: true, canPublish: false });
   });
@@ -68,7 +91,9 @@ describe("member voice join", () => {
     expect(await memberJoin(member, space.generalId)).toMatchObject({ status: 400, body: { detail: "not a voice channel" } });
     expect((await memberJoin(outsider)).status).toBe(404);
     const other = await http.post("/api/spaces", { name: "other" }, { token: outsider.token });
-    const otherVoice = (await http.get(`/api/spaces/${other.body.id}/channels`, { token: outsider.token })).body.find((c: { type: string }) => c.type === "voice");
+    const otherVoice = (await http.get(`/api/spaces/${other.body.id}/channels`, { token: outsider.token })).body.find(
+      (c: { type: string }) => c.type === "voice",
+    );
     expect((await memberJoin(member, otherVoice.id)).status).toBe(404);
     expect((await http.post(`/api/spaces/${space.id}/voice/${space.voiceId}/join`)).status).toBe(401);
     expect((await memberJoin(member, "nope")).status).toBe(422);
@@ -84,7 +109,13 @@ describe("bot voice join", () => {
       expect(Object.keys(res.body).sort()).toEqual(["room", "token", "ttl_seconds", "url"]);
       const claims = await verifier.verify(res.body.token);
       expect(claims.sub).toBe(bot.id);
-      expect(claims.video).toEqual({ roomJoin: true, room: `${space.id}:${space.voiceId}`, canSubscribe: true, canPublish: true, canPublishSources: ["microphone"] });
+      expect(claims.video).toEqual({
+        roomJoin: true,
+        room: `${space.id}:${space.voiceId}`,
+        canSubscribe: true,
+        canPublish: true,
+        canPublishSources: ["microphone"],
+      });
     }
   });
 
@@ -105,7 +136,11 @@ describe("bot voice join", () => {
     const got = receiver.received.map((r) => JSON.parse(r.raw));
     expect(got.filter((e) => e.bot_user_id === blind.id)).toEqual([]);
     expect(got.filter((e) => e.bot_user_id === listener.id)).toEqual([
-      expect.objectContaining({ type: "voice.joined", space_id: space.id, data: expect.objectContaining({ channel_id: space.voiceId, user_id: member.id, is_bot: false }) }),
+      expect.objectContaining({
+        type: "voice.joined",
+        space_id: space.id,
+        data: expect.objectContaining({ channel_id: space.voiceId, user_id: member.id, is_bot: false }),
+      }),
     ]);
   });
 });

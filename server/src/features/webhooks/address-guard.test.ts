@@ -74,7 +74,11 @@ const host = (address: string) => (address.includes(":") ? `[${address}]` : addr
 
 describe("webhook URLs are refused at save time for every special-purpose block", () => {
   it.each(REFUSED)("%s (%s): 400 webhook url not allowed", async (_block, address) => {
-    const res = await http.post(`/api/bots/${bot.id}/webhooks`, { url: `https://${host(address)}/hook`, events: ["webhook.ping"] }, { token: owner.token });
+    const res = await http.post(
+      `/api/bots/${bot.id}/webhooks`,
+      { url: `https://${host(address)}/hook`, events: ["webhook.ping"] },
+      { token: owner.token },
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(400);
     expect(res.body).toEqual({ detail: "webhook url not allowed" });
   });
@@ -87,7 +91,11 @@ describe("webhook URLs are refused at save time for every special-purpose block"
   });
 
   it("still accepts a public address", async () => {
-    const res = await http.post(`/api/bots/${bot.id}/webhooks`, { url: "https://[2606:4700:4700::1111]/hook", events: ["webhook.ping"] }, { token: owner.token });
+    const res = await http.post(
+      `/api/bots/${bot.id}/webhooks`,
+      { url: "https://[2606:4700:4700::1111]/hook", events: ["webhook.ping"] },
+      { token: owner.token },
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(201);
   });
 });

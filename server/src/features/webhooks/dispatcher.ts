@@ -120,10 +120,18 @@ export class WebhookDispatcher {
     const ids: string[] = [];
     const rows = hooks.map((w): store.NewDelivery => {
       const id = newId();
-      const envelope = { id, type: event.type, space_id: event.spaceId, delivered_at: deliveredAt, bot_user_id: w.bot_user_id, data: event.data };
+      const envelope = {
+        id,
+        type: event.type,
+        space_id: event.spaceId,
+        delivered_at: deliveredAt,
+        bot_user_id: w.bot_user_id,
+        data: event.data,
+      };
       const body = envelopeBody(envelope);
       // A skipped delivery is finished at birth: it keeps no option values (privacy.ts).
-      if (isSuspended(w, now)) return { id, webhook_id: w.id, type: event.type, body: redactFinishedBody(event.type, body), status: "skipped" };
+      if (isSuspended(w, now))
+        return { id, webhook_id: w.id, type: event.type, body: redactFinishedBody(event.type, body), status: "skipped" };
       const sealed = sealBody(this.dataKey, id, body);
       jobs.push({ id, webhookId: w.id, type: event.type, body: sealed, n: 0 });
       ids.push(id);
@@ -172,7 +180,10 @@ export class WebhookDispatcher {
     const jobs = await this.jobsOf(ids);
     const local = this.local;
     const queued = local ? jobs.filter((job) => !this.attemptHere(local, job)) : jobs;
-    await this.lanes.add("main", queued.map((job) => ({ job, jobId: jobIdOf(job) })));
+    await this.lanes.add(
+      "main",
+      queued.map((job) => ({ job, jobId: jobIdOf(job) })),
+    );
   }
 
   /** Offers `job`'s first attempt to this process's line if its row allows one here; false to queue it. */
@@ -235,8 +246,22 @@ export class WebhookDispatcher {
   /** A `webhook.ping` to one webhook, recorded and attempted now. */
   async ping(webhookId: string, botId: string): Promise<string> {
     const id = newId();
-    const body = envelopeBody({ id, type: "webhook.ping", space_id: null, delivered_at: new Date(this.clock.now()).toISOString(), bot_user_id: botId, data: { webhook_id: webhookId } });
-    const row = { id, webhook_id: webhookId, type: "webhook.ping" as const, body: sealBody(this.dataKey, id, body), status: "pending" as const, due_at: this.forcedDue() };
+    const body = envelopeBody({
+      id,
+      type: "webhook.ping",
+      space_id: null,
+      delivered_at: new Date(this.clock.now()).toISOString(),
+      bot_user_id: botId,
+      data: { webhook_id: webhookId },
+    });
+    const row = {
+      id,
+      webhook_id: webhookId,
+      type: "webhook.ping" as const,
+      body: sealBody(this.dataKey, id, body),
+      status: "pending" as const,
+      due_at: this.forcedDue(),
+    };
     await store.insertDeliveries(this.db, [row]);
     await this.force({ ...row, attempts: 0 });
     return id;

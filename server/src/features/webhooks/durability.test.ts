@@ -24,7 +24,8 @@ async function botWithWebhook(base: string, url: string) {
   const hook = await api(base).post(`/api/bots/${botId}/webhooks`, { url, events: ["webhook.ping"] }, { token: owner.token });
   expect(hook.status).toBe(201);
   const ping = () => api(base).post(`/api/bots/${botId}/webhooks/${hook.body.id}/ping`, undefined, { token: owner.token });
-  const log = async (at = base) => (await api(at).get(`/api/bots/${botId}/webhooks/${hook.body.id}/deliveries`, { token: owner.token })).body as any[];
+  const log = async (at = base) =>
+    (await api(at).get(`/api/bots/${botId}/webhooks/${hook.body.id}/deliveries`, { token: owner.token })).body as any[];
   return { ping, log };
 }
 
@@ -51,7 +52,9 @@ describe.concurrent("webhook delivery durability", () => {
       expect(gap2).toBeGreaterThanOrEqual(4.9);
       expect(gap2).toBeLessThan(15);
       // The third attempt is recorded just after the receiver answered it.
-      await expect.poll(async () => (await a.log())[0], { timeout: 5_000 }).toMatchObject({ status: "pending", attempts: 3, last_status_code: 500 });
+      await expect
+        .poll(async () => (await a.log())[0], { timeout: 5_000 })
+        .toMatchObject({ status: "pending", attempts: 3, last_status_code: 500 });
       const [pendingA] = await a.log();
       expect(new Date(pendingA.next_attempt_at).getTime() - Date.now()).toBeGreaterThan(20_000); // the third retry waits 30 s
 
@@ -87,35 +90,48 @@ describe.concurrent("webhook delivery durability", () => {
     it.for([
       ["BullMQ on Redis", true],
       ["BullMQ on PostgreSQL (no REDIS_URL)", false],
-    ] as const)("%s: a server killed mid-delivery delivers the event after restart, same delivery id", { timeout: 150_000 }, async ([, withRedis], { expect }) => {
-      const db = await createTestDatabase();
-      const redis = await claimTestRedis();
-      const env = { DATABASE_URL: db.url, ...(withRedis ? { REDIS_URL: redis.url } : {}), WEBHOOK_ALLOW_PRIVATE: "true", JWT_SECRET: "x".repeat(40), BOT_TOKEN_SECRET: "y".repeat(40), DATA_KEY: Buffer.alloc(32, 7).toString("base64") };
-      const receiver = await startReceiver();
-      receiver.respond(() => {}); // the first attempt hangs: the delivery is in flight when the server dies
-      const a = await startServerProcess(env);
-      try {
-        const hook = await botWithWebhook(a.url, receiver.url);
-        const ping = await hook.ping();
-        await receiver.waitFor(1);
-        await a.kill();
-        receiver.respond((_r, res) => void res.writeHead(200).end());
-
-        // The restart runs in this process: only the crash needs a process of its own (a start there costs seconds).
-        const b = await startTestServer({ env: { ...env, ...(withRedis ? {} : { REDIS_URL: "" }) } });
+    ] as const)(
+      "%s: a server killed mid-delivery delivers the event after restart, same delivery id",
+      { timeout: 150_000 },
+      async ([, withRedis], { expect }) => {
+        const db = await createTestDatabase();
+        const redis = await claimTestRedis();
+        const env = {
+          DATABASE_URL: db.url,
+          ...(withRedis ? { REDIS_URL: redis.url } : {}),
+          WEBHOOK_ALLOW_PRIVATE: "true",
+          JWT_SECRET: "x".repeat(40),
+          BOT_TOKEN_SECRET: "y".repeat(40),
+          DATA_KEY: Buffer.alloc(32, 7).toString("base64"),
+        };
+        const receiver = await startReceiver();
+        receiver.respond(() => {}); // the first attempt hangs: the delivery is in flight when the server dies
+        const a = await startServerProcess(env);
         try {
-          const [, again] = await receiver.waitFor(2, 40_000);
-          expect(again!.headers["x-service-delivery"]).toBe(ping.body.delivery_id);
-          expect(again!.raw).toBe(receiver.received[0]!.raw);
-          await expect.poll(async () => (await hook.log(b.url))[0], { timeout: 10_000, interval: 100 }).toMatchObject({ id: ping.body.delivery_id, status: "delivered" });
+          const hook = await botWithWebhook(a.url, receiver.url);
+          const ping = await hook.ping();
+          await receiver.waitFor(1);
+          await a.kill();
+          receiver.respond((_r, res) => void res.writeHead(200).end());
+
+          // The restart runs in this process: only the crash needs a process of its own (a start there costs seconds).
+          const b = await startTestServer({ env: { ...env, ...(withRedis ? {} : { REDIS_URL: "" }) } });
+          try {
+            const [, again] = await receiver.waitFor(2, 40_000);
+            expect(again!.headers["x-service-delivery"]).toBe(ping.body.delivery_id);
+            expect(again!.raw).toBe(receiver.received[0]!.raw);
+            await expect
+              .poll(async () => (await hook.log(b.url))[0], { timeout: 10_000, interval: 100 })
+              .toMatchObject({ id: ping.body.delivery_id, status: "delivered" });
+          } finally {
+            await b.stop();
+          }
         } finally {
-          await b.stop();
+          await receiver.close();
+          await db.drop();
+          await redis.release();
         }
-      } finally {
-        await receiver.close();
-        await db.drop();
-        await redis.release();
-      }
-    });
+      },
+    );
   });
 });

@@ -11,8 +11,15 @@ import type { BotEvent } from "./events.ts";
 
 /** Any well-formed `command.invoked` data: these tests look at lanes and timing, not at what the event says. */
 const invoked: Extract<BotEvent, { type: "command.invoked" }>["data"] = {
-  target_bot_user_id: "", interaction_id: "", interaction_token: "", channel_id: "", actor_user_id: "",
-  command: "lane", options: {}, command_version: 1, created_at: new Date(0).toISOString(),
+  target_bot_user_id: "",
+  interaction_id: "",
+  interaction_token: "",
+  channel_id: "",
+  actor_user_id: "",
+  command: "lane",
+  options: {},
+  command_version: 1,
+  created_at: new Date(0).toISOString(),
 };
 
 let server: TestServer;
@@ -50,7 +57,8 @@ describe("ping and redeliver limit", () => {
     const ping = () => http.post(`/api/bots/${botId}/webhooks/${hookId}/ping`, undefined, { token: owner.token });
     const first = await ping();
     expect(first.status).toBe(202);
-    const redeliver = () => http.post(`/api/bots/${botId}/webhooks/${hookId}/deliveries/${first.body.delivery_id}/redeliver`, undefined, { token: owner.token });
+    const redeliver = () =>
+      http.post(`/api/bots/${botId}/webhooks/${hookId}/deliveries/${first.body.delivery_id}/redeliver`, undefined, { token: owner.token });
     // Nine more, in parallel: the limit is counted before the work, so a burst gets no more than a sequence.
     const burst = await Promise.all([...Array.from({ length: 5 }, ping), ...Array.from({ length: 6 }, redeliver)]);
     expect(burst.map((r) => r.status).sort()).toEqual([...Array(9).fill(202), 429, 429]);
@@ -98,7 +106,19 @@ describe("first attempts made in this process", () => {
     const hanging = await receiver();
     hanging.respond(() => {}); // never answers: each attempt holds its slot for the full 10 s
     const slow = await hookOn(hanging.url, ["message.created"]);
-    const event = { type: "message.created", spaceId: null, data: { message_id: "", channel_id: "", author_id: null, author_is_bot: true, content: "x", reply_to: null, created_at: new Date(0).toISOString() } } as const;
+    const event = {
+      type: "message.created",
+      spaceId: null,
+      data: {
+        message_id: "",
+        channel_id: "",
+        author_id: null,
+        author_is_bot: true,
+        content: "x",
+        reply_to: null,
+        created_at: new Date(0).toISOString(),
+      },
+    } as const;
     // More events for the hanging bot than the process makes attempts at once (32).
     await Promise.all(Array.from({ length: 40 }, () => server.webhooks.dispatcher.publish(event, [slow.botId])));
     await hanging.waitFor(1);

@@ -48,7 +48,10 @@ export interface WebhookEngine {
  */
 export async function startWebhooks(p: Platform, runWorker: boolean, audience?: BotChanges): Promise<WebhookEngine> {
   const opts = { keepFinished: false };
-  const [main, forced] = await Promise.all([p.queues.queue<DeliveryJob>(DELIVERY_QUEUE, opts), p.queues.queue<DeliveryJob>(FORCED_QUEUE, opts)]);
+  const [main, forced] = await Promise.all([
+    p.queues.queue<DeliveryJob>(DELIVERY_QUEUE, opts),
+    p.queues.queue<DeliveryJob>(FORCED_QUEUE, opts),
+  ]);
   const lanes = new Lanes({ main, forced }, p.log);
   const targets = new WebhookTargets(p.db, p.config.dataKey, p.clock, p.pubsub);
   await targets.start();
@@ -59,19 +62,44 @@ export async function startWebhooks(p: Platform, runWorker: boolean, audience?: 
   const workers: JobWorker[] = [];
   if (runWorker) {
     const attempts = new DeliveryAttempts({
-      db: p.db, clock: p.clock, log: p.log, sender, dataKey: p.config.dataKey, metrics, retryScale: p.config.webhookRetryScale,
-      targets, delivered: new DeliveredBatcher(p.db), lingering: new DeliveredBatcher(p.db, INVOCATION_RESULT_LINGER_MS), lanes, audience,
+      db: p.db,
+      clock: p.clock,
+      log: p.log,
+      sender,
+      dataKey: p.config.dataKey,
+      metrics,
+      retryScale: p.config.webhookRetryScale,
+      targets,
+      delivered: new DeliveredBatcher(p.db),
+      lingering: new DeliveredBatcher(p.db, INVOCATION_RESULT_LINGER_MS),
+      lanes,
+      audience,
     });
     // A live worker renews its jobs' locks; a dead one's jobs are taken up again within about twice this.
     const lockMs = 5_000;
     workers.push(
-      await p.queues.worker<DeliveryJob>(DELIVERY_QUEUE, (job: Job<DeliveryJob>) => attempts.run(job.data, "main"), { concurrency: MAIN_CONCURRENCY, lockMs }),
-      await p.queues.worker<DeliveryJob>(FORCED_QUEUE, (job: Job<DeliveryJob>) => attempts.run(job.data, "forced"), { concurrency: FORCED_CONCURRENCY, lockMs }),
+      await p.queues.worker<DeliveryJob>(DELIVERY_QUEUE, (job: Job<DeliveryJob>) => attempts.run(job.data, "main"), {
+        concurrency: MAIN_CONCURRENCY,
+        lockMs,
+      }),
+      await p.queues.worker<DeliveryJob>(FORCED_QUEUE, (job: Job<DeliveryJob>) => attempts.run(job.data, "forced"), {
+        concurrency: FORCED_CONCURRENCY,
+        lockMs,
+      }),
     );
     dispatcher.attemptInProcess(attempts);
     sweeper.start();
   }
-  const service = new WebhookService({ db: p.db, clock: p.clock, dataKey: p.config.dataKey, allowPrivate: p.config.webhookAllowPrivate, dispatcher, targets, limiters: p.limiters, audience });
+  const service = new WebhookService({
+    db: p.db,
+    clock: p.clock,
+    dataKey: p.config.dataKey,
+    allowPrivate: p.config.webhookAllowPrivate,
+    dispatcher,
+    targets,
+    limiters: p.limiters,
+    audience,
+  });
   return {
     dispatcher,
     service,

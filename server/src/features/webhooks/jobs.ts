@@ -29,7 +29,10 @@ export interface DeliveryJob {
 export const jobIdOf = (job: DeliveryJob, unique?: string) => (unique ? `${job.id}.f${unique}` : `${job.id}.${job.n}`);
 
 export class Lanes {
-  constructor(private queues: Record<Lane, JobQueue<DeliveryJob>>, private log: Logger) {}
+  constructor(
+    private queues: Record<Lane, JobQueue<DeliveryJob>>,
+    private log: Logger,
+  ) {}
 
   /**
    * Queues jobs; never throws. A failure (Redis away past the producer's bounded wait) is logged with the
@@ -41,7 +44,10 @@ export class Lanes {
       await this.queues[lane].addBulk(jobs.map((j) => ({ name: "deliver", data: j.job, opts: { jobId: j.jobId, delay: j.delay } })));
       return true;
     } catch (err) {
-      this.log.warn({ err: (err as Error).message, lane, deliveryIds: jobs.map((j) => j.job.id) }, "webhook enqueue failed; the sweeper will queue these again");
+      this.log.warn(
+        { err: (err as Error).message, lane, deliveryIds: jobs.map((j) => j.job.id) },
+        "webhook enqueue failed; the sweeper will queue these again",
+      );
       return false;
     }
   }

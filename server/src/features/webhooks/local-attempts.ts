@@ -90,7 +90,8 @@ export class LocalAttempts {
     this.direct += jobs.length;
     setImmediate(() => {
       jobs.forEach((job, i) => {
-        if (this.closed) this.direct--; // stopping: never sent, the row stays pending for a sweeper
+        if (this.closed)
+          this.direct--; // stopping: never sent, the row stays pending for a sweeper
         else this.attempt(job, plain[i], { finished: finished[i]! }, () => this.direct--);
       });
     });
@@ -131,7 +132,12 @@ export class LocalAttempts {
   private attempt(job: DeliveryJob, plain: string | undefined, invocation: { finished: string } | undefined, done: () => void): void {
     const run: Promise<void> = this.attempts
       .run(job, "main", plain, invocation)
-      .catch((err) => this.log.warn({ err: (err as Error).message, deliveryId: job.id }, "in-process webhook attempt failed; the sweeper will queue it again"))
+      .catch((err) =>
+        this.log.warn(
+          { err: (err as Error).message, deliveryId: job.id },
+          "in-process webhook attempt failed; the sweeper will queue it again",
+        ),
+      )
       .finally(() => {
         this.underWay.delete(run);
         done();
@@ -206,7 +212,11 @@ export class LocalAttempts {
       this.waiting = this.waiting.slice(this.waitingHead);
       this.waitingHead = 0;
     }
-    if (late.length) void this.lanes.add("main", late.map((job) => ({ job, jobId: jobIdOf(job) })));
+    if (late.length)
+      void this.lanes.add(
+        "main",
+        late.map((job) => ({ job, jobId: jobIdOf(job) })),
+      );
   }
 
   /** Moves `hook`'s next parked attempt into the line (those that waited too long go to `late`). */

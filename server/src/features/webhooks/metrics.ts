@@ -30,7 +30,12 @@ export function webhookMetrics(registry: Registry, depth: () => Promise<number>)
     },
   });
   return {
-    deliveries: new Counter({ name: "webhook_deliveries_total", help: "Delivery attempts by event type and result", labelNames: ["event", "result"], registers: [registry] }),
+    deliveries: new Counter({
+      name: "webhook_deliveries_total",
+      help: "Delivery attempts by event type and result",
+      labelNames: ["event", "result"],
+      registers: [registry],
+    }),
     duration: new Histogram({
       name: "webhook_delivery_duration_seconds",
       help: "Time of one delivery attempt, request to answer",

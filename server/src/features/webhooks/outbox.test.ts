@@ -19,7 +19,9 @@ afterAll(async () => {
 });
 
 async function startRedis(port: number): Promise<ChildProcess> {
-  const child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
+  const child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], {
+    stdio: "ignore",
+  });
   const { Redis } = await import("ioredis");
   const probe = new Redis(port, "127.0.0.1", { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => 50 });
   probe.on("error", () => {}); // refused while the server starts
@@ -47,45 +49,56 @@ async function setup(server: TestServer, events: string[], url: string) {
 }
 
 describe("pending bodies", () => {
-  it("a pending command.invoked delivery holds no option value or interaction token in clear, in the table or the queue", { timeout: 60_000 }, async () => {
-    const server = await startTestServer();
-    cleanups.push(() => server.stop());
-    const hanging = await receiverFor();
-    hanging.respond(() => {}); // the attempt stays in flight: the row stays pending
-    const { http, space, listener } = await setup(server, ["command.invoked"], hanging.url);
-    const user = await registerUser(server.url);
-    await insertMember(server.platform.db, space.id, user.id);
-    const mark = `MARK${randomBytes(8).toString("hex")}`;
-    const res = await http.post(`/api/chat/${space.id}/${space.generalId}/commands/invoke`, { bot_user_id: listener.id, command: "roll", options: { sides: 6, label: mark } }, { token: user.token });
-    expect(res.status).toBe(202);
-    const [got] = await hanging.waitFor(1);
-    const token = JSON.parse(got!.raw).data.interaction_token as string;
-    expect(got!.raw).toContain(mark); // the bot gets it all
+  it(
+    "a pending command.invoked delivery holds no option value or interaction token in clear, in the table or the queue",
+    { timeout: 60_000 },
+    async () => {
+      const server = await startTestServer();
+      cleanups.push(() => server.stop());
+      const hanging = await receiverFor();
+      hanging.respond(() => {}); // the attempt stays in flight: the row stays pending
+      const { http, space, listener } = await setup(server, ["command.invoked"], hanging.url);
+      const user = await registerUser(server.url);
+      await insertMember(server.platform.db, space.id, user.id);
+      const mark = `MARK${randomBytes(8).toString("hex")}`;
+      const res = await http.post(
+        `/api/chat/${space.id}/${space.generalId}/commands/invoke`,
+        { bot_user_id: listener.id, command: "roll", options: { sides: 6, label: mark } },
+        { token: user.token },
+      );
+      expect(res.status).toBe(202);
+      const [got] = await hanging.waitFor(1);
+      const token = JSON.parse(got!.raw).data.interaction_token as string;
+      expect(got!.raw).toContain(mark); // the bot gets it all
 
-    const rows = await server.platform.db("deliveries").where({ status: "pending", type: "command.invoked" });
-    expect(rows).toHaveLength(1);
-    const table = JSON.stringify(rows);
-    for (const secret of [mark, token, token.split(".")[1]!, res.body.interaction_id]) expect(table.includes(secret), secret.slice(0, 12)).toBe(false);
+      const rows = await server.platform.db("deliveries").where({ status: "pending", type: "command.invoked" });
+      expect(rows).toHaveLength(1);
+      const table = JSON.stringify(rows);
+      for (const secret of [mark, token, token.split(".")[1]!, res.body.interaction_id])
+        expect(table.includes(secret), secret.slice(0, 12)).toBe(false);
 
-    // Nor does the queue (the retry job is there once the 10 s attempt has timed out; check what Redis holds now and then).
-    const redis = server.platform.redis!;
-    const dump = async () => {
-      let text = "";
-      for (const key of await redis.keys("*")) {
-        const type = await redis.type(key);
-        if (type === "hash") text += JSON.stringify(await redis.hgetall(key));
-        else if (type === "string") text += await redis.get(key);
-      }
-      return text;
-    };
-    expect((await dump()).includes(mark)).toBe(false);
-    await expect.poll(async () => (await server.platform.db("deliveries").where({ id: rows[0].id }).first()).attempts, { timeout: 20_000 }).toBe(1);
-    // The attempt is recorded before its retry job is added, so the job is polled for, not read once.
-    await expect.poll(dump, { timeout: 10_000 }).toContain(rows[0].id); // the retry job is really there
-    const later = await dump();
-    expect(later.includes(mark)).toBe(false);
-    expect(later.includes(token)).toBe(false);
-  });
+      // Nor does the queue (the retry job is there once the 10 s attempt has timed out; check what Redis holds now and then).
+      const redis = server.platform.redis!;
+      const dump = async () => {
+        let text = "";
+        for (const key of await redis.keys("*")) {
+          const type = await redis.type(key);
+          if (type === "hash") text += JSON.stringify(await redis.hgetall(key));
+          else if (type === "string") text += await redis.get(key);
+        }
+        return text;
+      };
+      expect((await dump()).includes(mark)).toBe(false);
+      await expect
+        .poll(async () => (await server.platform.db("deliveries").where({ id: rows[0].id }).first()).attempts, { timeout: 20_000 })
+        .toBe(1);
+      // The attempt is recorded before its retry job is added, so the job is polled for, not read once.
+      await expect.poll(dump, { timeout: 10_000 }).toContain(rows[0].id); // the retry job is really there
+      const later = await dump();
+      expect(later.includes(mark)).toBe(false);
+      expect(later.includes(token)).toBe(false);
+    },
+  );
 });
 
 describe("Redis killed mid-stream and started again empty", () => {
@@ -104,7 +117,11 @@ describe("Redis killed mid-stream and started again empty", () => {
     let stop = false;
     const stream = (async () => {
       for (let i = 0; !stop; i++) {
-        const r = await http.post(`/api/bot/spaces/${space.id}/channels/${space.generalId}/messages`, { content: `m${i}` }, { bot: sender.token });
+        const r = await http.post(
+          `/api/bot/spaces/${space.id}/channels/${space.generalId}/messages`,
+          { content: `m${i}` },
+          { bot: sender.token },
+        );
         statuses.push(r.status);
         if (r.status === 201) accepted.push(r.body.id);
         await new Promise((res) => setTimeout(res, 20));

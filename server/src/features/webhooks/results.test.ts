@@ -18,7 +18,10 @@ function fakeDb() {
         pending.push(() => resolve({ rows: [] }));
       }),
   };
-  const db = { isTransaction: false, client: { acquireConnection: async () => conn, releaseConnection: async () => {} } } as unknown as Knex;
+  const db = {
+    isTransaction: false,
+    client: { acquireConnection: async () => conn, releaseConnection: async () => {} },
+  } as unknown as Knex;
   return { db, statements, commit: () => pending.splice(0).forEach((r) => r()) };
 }
 
@@ -68,8 +71,22 @@ describe("DeliveredBatcher", () => {
 describe("finishedBodyOf", () => {
   it("is redactFinishedBody of the envelope's text, byte for byte; other events keep their body", () => {
     const invoked = {
-      id: "d1", type: "command.invoked", space_id: "s", delivered_at: "2026-11-24T04:00:00.000Z", bot_user_id: "b",
-      data: { target_bot_user_id: "b", interaction_id: "i", interaction_token: "tok.en", channel_id: "c", actor_user_id: "u", command: "roll", options: { sides: 6, label: "héllo ✓" }, command_version: 1, created_at: "2026-11-24T04:00:00.000Z" },
+      id: "d1",
+      type: "command.invoked",
+      space_id: "s",
+      delivered_at: "2026-11-24T04:00:00.000Z",
+      bot_user_id: "b",
+      data: {
+        target_bot_user_id: "b",
+        interaction_id: "i",
+        interaction_token: "tok.en",
+        channel_id: "c",
+        actor_user_id: "u",
+        command: "roll",
+        options: { sides: 6, label: "héllo ✓" },
+        command_version: 1,
+        created_at: "2026-11-24T04:00:00.000Z",
+      },
     };
     const body = envelopeBody(invoked as never);
     const finished = finishedBodyOf(invoked, body);

@@ -22,7 +22,10 @@ export class DeliveredBatcher {
   private writing = false;
   private lingering: NodeJS.Timeout | undefined;
 
-  constructor(private db: Knex, private lingerMs = 0) {}
+  constructor(
+    private db: Knex,
+    private lingerMs = 0,
+  ) {}
 
   record(item: Delivered): Promise<void> {
     return new Promise((resolve, reject) => {
@@ -43,7 +46,10 @@ export class DeliveredBatcher {
     while (this.waiting.length) {
       const batch = this.waiting.splice(0, MAX_BATCH);
       try {
-        await recordDelivered(this.db, batch.map((w) => w.item));
+        await recordDelivered(
+          this.db,
+          batch.map((w) => w.item),
+        );
         for (const w of batch) w.resolve();
       } catch (err) {
         for (const w of batch) w.reject(err);

@@ -15,7 +15,11 @@ async function receiver(answer: (req: IncomingMessage, body: string, res: Server
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   const port = (server.address() as AddressInfo).port;
-  return { url: `http://127.0.0.1:${port}/hook?x=1`, port, close: () => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))) };
+  return {
+    url: `http://127.0.0.1:${port}/hook?x=1`,
+    port,
+    close: () => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))),
+  };
 }
 
 describe("webhook sender", () => {
@@ -29,10 +33,20 @@ describe("webhook sender", () => {
       res.writeHead(204).end();
     });
     try {
-      const r = await sender.send(rx.url, { "x-service-event": "webhook.ping", "x-service-delivery": "d1", "x-service-signature": "t=1,v1=ab" }, '{"a":"é"}');
+      const r = await sender.send(
+        rx.url,
+        { "x-service-event": "webhook.ping", "x-service-delivery": "d1", "x-service-signature": "t=1,v1=ab" },
+        '{"a":"é"}',
+      );
       expect(r).toEqual({ ok: true, status: 204, error: null });
       expect(seen).toMatchObject({ method: "POST", url: "/hook?x=1", body: '{"a":"é"}' });
-      expect(seen.headers).toMatchObject({ "user-agent": USER_AGENT, "content-type": "application/json", "x-service-event": "webhook.ping", "x-service-delivery": "d1", "x-service-signature": "t=1,v1=ab" });
+      expect(seen.headers).toMatchObject({
+        "user-agent": USER_AGENT,
+        "content-type": "application/json",
+        "x-service-event": "webhook.ping",
+        "x-service-delivery": "d1",
+        "x-service-signature": "t=1,v1=ab",
+      });
     } finally {
       await rx.close();
     }
@@ -49,7 +63,8 @@ describe("webhook sender", () => {
     try {
       expect(await sender.send(rx.url, { "x-service-delivery": "redirect" }, "{}")).toEqual({ ok: false, status: 302, error: "HTTP 302" });
       expect(await sender.send(rx.url, { "x-service-delivery": "big" }, "{}")).toEqual({ ok: true, status: 200, error: null });
-      for (let i = 0; i < 4; i++) expect(await sender.send(rx.url, { "x-service-delivery": "fail" }, "{}")).toEqual({ ok: false, status: 500, error: "HTTP 500" });
+      for (let i = 0; i < 4; i++)
+        expect(await sender.send(rx.url, { "x-service-delivery": "fail" }, "{}")).toEqual({ ok: false, status: 500, error: "HTTP 500" });
       // Keep-alive: the pool may open a second connection (the next request can be dispatched before the first
       // connection is free again, in the same turn), never one per request.
       expect(ports.size).toBeLessThanOrEqual(2);

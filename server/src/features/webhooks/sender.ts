@@ -29,7 +29,11 @@ const byStatus = (status: number): AttemptResult => {
   return { ok, status, error: ok ? null : `HTTP ${status}` };
 };
 
-const byError = (err: Error & { code?: string }): AttemptResult => ({ ok: false, status: null, error: (err.code ?? err.message ?? "connection error").slice(0, 200) });
+const byError = (err: Error & { code?: string }): AttemptResult => ({
+  ok: false,
+  status: null,
+  error: (err.code ?? err.message ?? "connection error").slice(0, 200),
+});
 
 export class WebhookSender {
   private agent: Agent;
@@ -57,7 +61,13 @@ export class WebhookSender {
       const attempt = new Attempt(resolve);
       this.deadlines.add(attempt);
       this.agent.dispatch(
-        { origin: u.origin, path: u.pathname + u.search, method: "POST", headers: { "user-agent": USER_AGENT, "content-type": "application/json", ...headers }, body },
+        {
+          origin: u.origin,
+          path: u.pathname + u.search,
+          method: "POST",
+          headers: { "user-agent": USER_AGENT, "content-type": "application/json", ...headers },
+          body,
+        },
         attempt,
       );
     });

@@ -51,7 +51,11 @@ export class WebhookService {
       if (err instanceof LimiterUnavailable) throw limiterUnavailable();
       throw err;
     }
-    if (!outcome.ok) throw tooManyRequests(`${FORCED_LIMIT.name}:${webhookId} > ${FORCED_LIMIT.points}/${FORCED_LIMIT.durationSeconds}s`, outcome.retryAfterSeconds);
+    if (!outcome.ok)
+      throw tooManyRequests(
+        `${FORCED_LIMIT.name}:${webhookId} > ${FORCED_LIMIT.points}/${FORCED_LIMIT.durationSeconds}s`,
+        outcome.retryAfterSeconds,
+      );
   }
 
   private view(w: store.WebhookRow): S["Webhooks.WebhookResponse"] {
@@ -87,8 +91,20 @@ export class WebhookService {
     const id = newId();
     const secret = newWebhookSecret();
     const w = await inTransaction(this.d.db, async (trx) => {
-      const row = await store.insertWebhook(trx, { id, bot_user_id: botId, url, events, secret_enc: seal(this.d.dataKey, secret, secretContext(id)) });
-      await recordAudit(trx, { action: "webhook.create", actorId: userId, targetType: "bot", targetId: botId, data: { webhook_id: id, events } });
+      const row = await store.insertWebhook(trx, {
+        id,
+        bot_user_id: botId,
+        url,
+        events,
+        secret_enc: seal(this.d.dataKey, secret, secretContext(id)),
+      });
+      await recordAudit(trx, {
+        action: "webhook.create",
+        actorId: userId,
+        targetType: "bot",
+        targetId: botId,
+        data: { webhook_id: id, events },
+      });
       return row;
     });
     await this.d.audience?.botChanged(botId);
@@ -105,7 +121,9 @@ export class WebhookService {
     const patch: Partial<store.WebhookRow> = {};
     if (body.events) patch.events = checkEventTypes(body.events);
     if (body.url) patch.url = await checkWebhookUrl(body.url, this.d.allowPrivate);
-    const w = Object.keys(patch).length ? await store.updateWebhook(this.d.db, webhookId, patch) : await store.findWebhook(this.d.db, botId, webhookId);
+    const w = Object.keys(patch).length
+      ? await store.updateWebhook(this.d.db, webhookId, patch)
+      : await store.findWebhook(this.d.db, botId, webhookId);
     if (patch.url) await this.d.targets.invalidate(webhookId);
     if (patch.events) await this.d.audience?.botChanged(botId);
     return this.view(w!);
@@ -127,7 +145,13 @@ export class WebhookService {
         previous_secret_enc: w.secret_enc,
         previous_until: new Date(this.d.clock.now() + ROTATION_GRACE_MS),
       });
-      await recordAudit(trx, { action: "webhook.secret_rotate", actorId: userId, targetType: "bot", targetId: botId, data: { webhook_id: webhookId } });
+      await recordAudit(trx, {
+        action: "webhook.secret_rotate",
+        actorId: userId,
+        targetType: "bot",
+        targetId: botId,
+        data: { webhook_id: webhookId },
+      });
     });
     await this.d.targets.invalidate(webhookId);
     return { secret };
@@ -143,7 +167,13 @@ export class WebhookService {
     return { delivery_id: await this.d.dispatcher.ping(webhookId, botId) };
   }
 
-  async deliveries(userId: string, botId: string, webhookId: string, limit: number, before?: string): Promise<S["Webhooks.DeliveryResponse"][]> {
+  async deliveries(
+    userId: string,
+    botId: string,
+    webhookId: string,
+    limit: number,
+    before?: string,
+  ): Promise<S["Webhooks.DeliveryResponse"][]> {
     await this.hook(userId, botId, webhookId);
     return (await store.listDeliveries(this.d.db, webhookId, limit, before)).map((r) => ({
       id: r.id,

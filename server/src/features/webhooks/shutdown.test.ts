@@ -34,7 +34,11 @@ it.each([
   ["while the bot takes 300 ms to answer", 300],
 ])("a stop %s leaves the invocation's delivery delivered", async (_name, answerAfterMs) => {
   const w = await world(server);
-  const hook = await w.http.post(`/api/bots/${w.bot.id}/webhooks`, { url: receiver.url, events: ["command.invoked"] }, { token: w.owner.token });
+  const hook = await w.http.post(
+    `/api/bots/${w.bot.id}/webhooks`,
+    { url: receiver.url, events: ["command.invoked"] },
+    { token: w.owner.token },
+  );
   expect(hook.status).toBe(201);
   const user = await w.member();
   let stopping: Promise<void> | undefined;

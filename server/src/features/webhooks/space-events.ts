@@ -12,7 +12,11 @@ type MemberEvent = MemberJoined | MemberLeft;
 const toBotEvent = (e: MemberEvent): BotEvent =>
   e.type === "member.joined"
     ? { type: e.type, spaceId: e.spaceId, data: { member_id: e.memberId, user_id: e.userId, role: e.role, joined_at: e.at.toISOString() } }
-    : { type: e.type, spaceId: e.spaceId, data: { member_id: e.memberId, user_id: e.userId, reason: e.reason, left_at: e.at.toISOString() } };
+    : {
+        type: e.type,
+        spaceId: e.spaceId,
+        data: { member_id: e.memberId, user_id: e.userId, reason: e.reason, left_at: e.at.toISOString() },
+      };
 
 /** The webhooks subscribed to `type` of the bots in the space: cached per process, usually no round trip. */
 const listeners = async (audience: Audience, spaceId: string, type: MemberEvent["type"]): Promise<AudienceHook[]> =>

@@ -40,7 +40,9 @@ export const findWebhook = (db: Knex, botId: string, id: string): Promise<Webhoo
   db("webhooks").where({ bot_user_id: botId, id }).first();
 
 export async function insertWebhook(db: Knex, row: Partial<WebhookRow>): Promise<WebhookRow> {
-  const [w] = await db("webhooks").insert({ ...row, events: row.events }).returning("*");
+  const [w] = await db("webhooks")
+    .insert({ ...row, events: row.events })
+    .returning("*");
   return w;
 }
 
@@ -52,7 +54,11 @@ export async function updateWebhook(db: Knex, id: string, patch: Partial<Webhook
 export const deleteWebhook = async (db: Knex, id: string) => (await db("webhooks").where({ id }).delete()) > 0;
 
 /** Active webhooks of these bots subscribed to `type`, for bots that are not deleted or suspended. */
-export function subscribers(db: Knex, type: string, botIds: string[]): Promise<Pick<WebhookRow, "id" | "bot_user_id" | "state" | "suspended_until">[]> {
+export function subscribers(
+  db: Knex,
+  type: string,
+  botIds: string[],
+): Promise<Pick<WebhookRow, "id" | "bot_user_id" | "state" | "suspended_until">[]> {
   return db("webhooks as w")
     .join("bots as b", "b.user_id", "w.bot_user_id")
     .select("w.id", "w.bot_user_id", "w.state", "w.suspended_until")
@@ -118,7 +124,12 @@ export const pendingDeliveries = (db: Knex, ids: string[]): Promise<PendingDeliv
   db("deliveries").select("id", "webhook_id", "type", "body", "attempts").whereIn("id", ids).andWhere({ status: "pending" });
 
 /** A finished delivery back to pending for a forced attempt (redeliver); its body sealed again. Undefined if unknown. */
-export async function reopenDelivery(db: Knex, id: string, seal: (plain: string) => string, dueAt: Date): Promise<PendingDelivery | undefined> {
+export async function reopenDelivery(
+  db: Knex,
+  id: string,
+  seal: (plain: string) => string,
+  dueAt: Date,
+): Promise<PendingDelivery | undefined> {
   const row = await db("deliveries").select("id", "webhook_id", "type", "body", "attempts").where({ id }).first();
   if (!row) return undefined;
   const body = row.body.startsWith("{") ? seal(row.body) : row.body;
@@ -175,7 +186,9 @@ export async function recordDelivered(db: Knex, batch: Delivered[]): Promise<voi
 
 /** A delivery not attempted because its webhook is suspended: finished, with its redacted body. */
 export async function markSkipped(db: Knex, id: string, body: string): Promise<void> {
-  await db("deliveries").where({ id, status: "pending" }).update({ status: "skipped", next_attempt_at: null, finished_at: db.fn.now(), body });
+  await db("deliveries")
+    .where({ id, status: "pending" })
+    .update({ status: "skipped", next_attempt_at: null, finished_at: db.fn.now(), body });
 }
 
 export interface Failure {
@@ -206,25 +219,34 @@ export async function recordFailure(db: Knex, f: Failure): Promise<boolean> {
         ),
       })
       .returning(["consecutive_failures", "state", "suspended_until"]);
-    const suspend = !!hook && hook.consecutive_failures >= f.failuresToSuspend && !(hook.state === "suspended" && hook.suspended_until > f.now);
+    const suspend =
+      !!hook && hook.consecutive_failures >= f.failuresToSuspend && !(hook.state === "suspended" && hook.suspended_until > f.now);
     if (suspend) await trx("webhooks").where({ id: f.webhookId }).update({ state: "suspended", suspended_until: f.suspendUntil });
     const final = f.nextAt === null;
-    await trx("deliveries").where({ id: f.id }).update({
-      status: final ? "failed" : "pending",
-      body: final ? f.finalBody : undefined,
-      attempts: trx.raw("attempts + 1"),
-      last_status_code: f.statusCode,
-      last_error: f.error,
-      next_attempt_at: f.nextAt,
-      due_at: f.dueAt ?? undefined,
-      finished_at: final ? trx.fn.now() : null,
-    });
+    await trx("deliveries")
+      .where({ id: f.id })
+      .update({
+        status: final ? "failed" : "pending",
+        body: final ? f.finalBody : undefined,
+        attempts: trx.raw("attempts + 1"),
+        last_status_code: f.statusCode,
+        last_error: f.error,
+        next_attempt_at: f.nextAt,
+        due_at: f.dueAt ?? undefined,
+        finished_at: final ? trx.fn.now() : null,
+      });
     return suspend;
   });
 }
 
 /** What an attempt needs of its webhook. */
-export type WebhookTargetRow = Pick<WebhookRow, "id" | "bot_user_id" | "url" | "secret_enc" | "previous_secret_enc" | "previous_until" | "state" | "suspended_until">;
+export type WebhookTargetRow = Pick<
+  WebhookRow,
+  "id" | "bot_user_id" | "url" | "secret_enc" | "previous_secret_enc" | "previous_until" | "state" | "suspended_until"
+>;
 
 export const webhookTarget = (db: Knex, id: string): Promise<WebhookTargetRow | undefined> =>
-  db("webhooks").select("id", "bot_user_id", "url", "secret_enc", "previous_secret_enc", "previous_until", "state", "suspended_until").where({ id }).first();
+  db("webhooks")
+    .select("id", "bot_user_id", "url", "secret_enc", "previous_secret_enc", "previous_until", "state", "suspended_until")
+    .where({ id })
+    .first();

@@ -17,12 +17,20 @@ export class Sweeper {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
 
-  constructor(private db: Knex, private lanes: Lanes, private log: Logger, private everyMs = SWEEP_EVERY_MS) {}
+  constructor(
+    private db: Knex,
+    private lanes: Lanes,
+    private log: Logger,
+    private everyMs = SWEEP_EVERY_MS,
+  ) {}
 
   start(): void {
     const tick = () => {
       this.running = this.sweep()
-        .then(() => undefined, (err) => this.log.warn({ err: (err as Error).message }, "webhook sweep failed"))
+        .then(
+          () => undefined,
+          (err) => this.log.warn({ err: (err as Error).message }, "webhook sweep failed"),
+        )
         .finally(() => {
           if (this.timer) this.timer = setTimeout(tick, this.everyMs).unref();
         });
@@ -36,10 +44,13 @@ export class Sweeper {
     for (;;) {
       const rows = await store.claimOverdue(this.db, LEASE_MS, BATCH);
       if (!rows.length) break;
-      await this.lanes.add("main", rows.map((r) => {
-        const job = toJob(r);
-        return { job, jobId: jobIdOf(job) };
-      }));
+      await this.lanes.add(
+        "main",
+        rows.map((r) => {
+          const job = toJob(r);
+          return { job, jobId: jobIdOf(job) };
+        }),
+      );
       total += rows.length;
       if (rows.length < BATCH) break;
     }

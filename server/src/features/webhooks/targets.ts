@@ -25,7 +25,12 @@ export const secretContext = (webhookId: string) => `webhook:${webhookId}`;
 export class WebhookTargets {
   private cache: Cache<WebhookTarget | undefined>;
 
-  constructor(private db: Knex, private dataKey: Buffer, clock: Clock, pubsub: PubSub) {
+  constructor(
+    private db: Knex,
+    private dataKey: Buffer,
+    clock: Clock,
+    pubsub: PubSub,
+  ) {
     this.cache = new Cache({ name: "webhook-targets", max: 20_000, ttlMs: 60_000, clock, pubsub });
   }
 
@@ -51,7 +56,10 @@ export class WebhookTargets {
       botUserId: w.bot_user_id,
       url: w.url,
       secret: open(this.dataKey, w.secret_enc, ctx),
-      previous: w.previous_secret_enc && w.previous_until ? { secret: open(this.dataKey, w.previous_secret_enc, ctx), until: w.previous_until.getTime() } : null,
+      previous:
+        w.previous_secret_enc && w.previous_until
+          ? { secret: open(this.dataKey, w.previous_secret_enc, ctx), until: w.previous_until.getTime() }
+          : null,
       state: w.state,
       suspendedUntil: w.suspended_until,
     };

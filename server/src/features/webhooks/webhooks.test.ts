@@ -56,7 +56,9 @@ function sample(text: string, series: string): number {
 describe("signature", () => {
   it("matches the CONTRACT 7 test vector", () => {
     const body = '{"id":"0b7e7f7e-1111-4222-8333-944455556666","type":"ping","data":{}}';
-    expect(signatureHeader(["whsec_test_secret"], 1700000000, body)).toBe("t=1700000000,v1=f157daee91c69843ad75d506d507d46c093a8a12049f616184bdab2c61a195f1");
+    expect(signatureHeader(["whsec_test_secret"], 1700000000, body)).toBe(
+      "t=1700000000,v1=f157daee91c69843ad75d506d507d46c093a8a12049f616184bdab2c61a195f1",
+    );
   });
 });
 
@@ -67,7 +69,9 @@ describe("management", () => {
     expect(created.secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
     expect(created).toMatchObject({ url: receiver.url, events: ["webhook.ping", "command.invoked"], state: "active" });
     const list = await http.get(`/api/bots/${botId}/webhooks`, { token: owner.token });
-    expect(list.body).toEqual([expect.objectContaining({ id: created.id, state: "active", suspended_until: null, consecutive_failures: 0, failure_count: 0 })]);
+    expect(list.body).toEqual([
+      expect.objectContaining({ id: created.id, state: "active", suspended_until: null, consecutive_failures: 0, failure_count: 0 }),
+    ]);
     expect(JSON.stringify(list.body)).not.toContain(created.secret);
     const bad = await http.post(`/api/bots/${botId}/webhooks`, { url: receiver.url, events: ["nope.event"] }, { token: owner.token });
     expect(bad).toMatchObject({ status: 400, body: { detail: "unknown event type: nope.event" } });
@@ -99,7 +103,14 @@ describe("delivery", () => {
     expect(() => stripe.webhooks.constructEvent(got!.raw, got!.headers["x-service-signature"] as string, "whsec_wrong")).toThrow();
     await expect
       .poll(async () => (await deliveries(botId, hook.id))[0], { timeout: 10_000 })
-      .toMatchObject({ id: ping.body.delivery_id, type: "webhook.ping", status: "delivered", attempts: 1, last_status_code: 200, last_error: null });
+      .toMatchObject({
+        id: ping.body.delivery_id,
+        type: "webhook.ping",
+        status: "delivered",
+        attempts: 1,
+        last_status_code: 200,
+        last_error: null,
+      });
   });
 
   it("sends non-ASCII unescaped and the same body bytes on every attempt, with a fresh t", async () => {
@@ -127,7 +138,16 @@ describe("delivery", () => {
     await failing.waitFor(5, 20_000);
     // The ping itself was forced; its retries are ordinary attempts, so once the fifth failure suspended the
     // webhook the sixth is not sent: the delivery ends skipped.
-    await expect.poll(async () => (await deliveries(botId, hook.id))[0], { timeout: 20_000 }).toMatchObject({ id: ping.body.delivery_id, status: "skipped", attempts: 5, last_status_code: 500, last_error: "HTTP 500", next_attempt_at: null });
+    await expect
+      .poll(async () => (await deliveries(botId, hook.id))[0], { timeout: 20_000 })
+      .toMatchObject({
+        id: ping.body.delivery_id,
+        status: "skipped",
+        attempts: 5,
+        last_status_code: 500,
+        last_error: "HTTP 500",
+        next_attempt_at: null,
+      });
     expect(failing.received).toHaveLength(5);
     expect(failing.received.every((r) => r.headers["x-service-delivery"] === ping.body.delivery_id)).toBe(true);
     const [state] = (await http.get(`/api/bots/${botId}/webhooks`, { token: owner.token })).body;
@@ -145,7 +165,9 @@ describe("delivery", () => {
     // Redeliver is sent while suspended (the owner asked), keeping the id; a success resets the run.
     failing.respond((_r, res) => void res.writeHead(204).end());
     const count = failing.received.length;
-    const again = await http.post(`/api/bots/${botId}/webhooks/${hook.id}/deliveries/${ping.body.delivery_id}/redeliver`, undefined, { token: owner.token });
+    const again = await http.post(`/api/bots/${botId}/webhooks/${hook.id}/deliveries/${ping.body.delivery_id}/redeliver`, undefined, {
+      token: owner.token,
+    });
     expect(again).toMatchObject({ status: 202, body: { delivery_id: ping.body.delivery_id } });
     const [redelivered] = (await failing.waitFor(count + 1)).slice(count);
     expect(redelivered!.headers["x-service-delivery"]).toBe(ping.body.delivery_id);
@@ -155,7 +177,9 @@ describe("delivery", () => {
       .toMatchObject({ status: "delivered", attempts: 6, last_status_code: 204 });
     const [after] = (await http.get(`/api/bots/${botId}/webhooks`, { token: owner.token })).body;
     expect(after.consecutive_failures).toBe(0);
-    expect((await http.post(`/api/bots/${botId}/webhooks/${hook.id}/deliveries/${newId()}/redeliver`, undefined, { token: owner.token })).status).toBe(404);
+    expect(
+      (await http.post(`/api/bots/${botId}/webhooks/${hook.id}/deliveries/${newId()}/redeliver`, undefined, { token: owner.token })).status,
+    ).toBe(404);
     await failing.close();
   });
 
@@ -193,7 +217,12 @@ describe("delivery", () => {
       const text = (await http.get("/metrics")).body as string;
       expect(text).toMatch(/^webhook_queue_depth \d+$/m);
       const [delivered, retry, skipped] = ["delivered", "retry", "skipped"].map((r) => sample(text, series(r)));
-      return { delivered: delivered!, retry: retry!, skipped: skipped!, timed: sample(text, 'webhook_delivery_duration_seconds_count{event="webhook.ping"}') };
+      return {
+        delivered: delivered!,
+        retry: retry!,
+        skipped: skipped!,
+        timed: sample(text, 'webhook_delivery_duration_seconds_count{event="webhook.ping"}'),
+      };
     };
     const botId = await ownedBot(owner);
     const failing = await startReceiver();
@@ -205,7 +234,9 @@ describe("delivery", () => {
     const ping = await http.post(`/api/bots/${botId}/webhooks/${hook.id}/ping`, undefined, { token: owner.token });
     await expect.poll(async () => (await deliveries(botId, hook.id))[0]?.status, { timeout: 20_000 }).toBe("skipped");
     failing.respond((_r, res) => void res.writeHead(200).end());
-    await http.post(`/api/bots/${botId}/webhooks/${hook.id}/deliveries/${ping.body.delivery_id}/redeliver`, undefined, { token: owner.token });
+    await http.post(`/api/bots/${botId}/webhooks/${hook.id}/deliveries/${ping.body.delivery_id}/redeliver`, undefined, {
+      token: owner.token,
+    });
     await vi.waitFor(
       async () => {
         const after = await read();

@@ -31,7 +31,8 @@ export const DUE_MARGIN_MS: Record<Lane, number> = { main: 5_000, forced: 300_00
 /** An attempt made in-process has no job to dedupe against: due only once its 10 s budget is surely over. */
 export const IN_PROCESS_DUE_MS = TIMEOUT_MS + 5_000;
 
-export const retryDelay = (scale: number) => (attempt: number) => Math.round(RETRY_DELAYS_MS[Math.min(attempt, RETRY_DELAYS_MS.length) - 1]! * scale);
+export const retryDelay = (scale: number) => (attempt: number) =>
+  Math.round(RETRY_DELAYS_MS[Math.min(attempt, RETRY_DELAYS_MS.length) - 1]! * scale);
 
 export const isSuspended = (w: { state: string; suspended_until: Date | null }, now: number) =>
   w.state === "suspended" && w.suspended_until !== null && w.suspended_until.getTime() > now;

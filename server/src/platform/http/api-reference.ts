@@ -34,7 +34,11 @@ function forTheReference(contract: Json): Json {
 }
 
 /** JSON inside a <script> element: nothing in it may close the element or open a comment. */
-const scriptSafe = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+const scriptSafe = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 
 // Runs in the browser. Kept free of template interpolation: the document travels as inert JSON beside it.
 const BOOT = `

@@ -94,7 +94,10 @@ export function createHttpApp(opts: HttpAppOptions): Express {
     s.requests.inc();
     s.duration.observe(seconds);
     if (debug || this.statusCode >= 500) {
-      req.log[this.statusCode >= 500 ? "error" : "debug"]({ method: req.method, route, status: this.statusCode, ms: Math.round(seconds * 1e4) / 10 }, "request");
+      req.log[this.statusCode >= 500 ? "error" : "debug"](
+        { method: req.method, route, status: this.statusCode, ms: Math.round(seconds * 1e4) / 10 },
+        "request",
+      );
     }
   }
   // The open routes (portal, documents: a dozen layers) sit behind one test, so that API requests do not walk them.
@@ -109,7 +112,11 @@ export function createHttpApp(opts: HttpAppOptions): Express {
   // Then the contract's validator and canonical ids: one Express layer for the whole front of the pipeline (each
   // layer the router walks costs a match, a closure and a try/catch per request; seven of them were a visible
   // share of a cheap request).
-  const api = inOrder([express.json({ limit: "1mb", type: () => true, strict: false }), ...validator(opts.apiSpec, opts.validateResponses), canonicalIds(opts.apiSpec)]);
+  const api = inOrder([
+    express.json({ limit: "1mb", type: () => true, strict: false }),
+    ...validator(opts.apiSpec, opts.validateResponses),
+    canonicalIds(opts.apiSpec),
+  ]);
   const toApi = (req: Request, res: Response, next: NextFunction) => (err?: unknown) => (err ? next(err) : api(req, res, next));
   app.use((req: Request, res: Response, next: NextFunction) => {
     const given = req.headers["x-request-id"];

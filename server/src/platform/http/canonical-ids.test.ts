@@ -17,7 +17,10 @@ beforeAll(async () => {
   http = api(server.url);
   owner = await registerUser(server.url);
   const created = await http.post("/api/spaces", { name: "ids" }, { token: owner.token });
-  const channels = (await http.get(`/api/spaces/${created.body.id}/channels`, { token: owner.token })).body as { id: string; type: string }[];
+  const channels = (await http.get(`/api/spaces/${created.body.id}/channels`, { token: owner.token })).body as {
+    id: string;
+    type: string;
+  }[];
   space = { id: created.body.id, text: channels.find((c) => c.type === "text")!.id };
 });
 afterAll(() => server?.stop());
@@ -63,7 +66,11 @@ describe("an uppercase id in the path is the same id, caches included", () => {
 
   it("uninstalling through UPPERCASE space and bot ids stops the bot in that space at once", async () => {
     const bot = await createBot(server.url, owner.token);
-    const installed = await http.post(`/api/spaces/${space.id}/bots`, { bot_user_id: bot.id, scopes: ["messages.send"], allowed_channel_ids: [space.text] }, { token: owner.token });
+    const installed = await http.post(
+      `/api/spaces/${space.id}/bots`,
+      { bot_user_id: bot.id, scopes: ["messages.send"], allowed_channel_ids: [space.text] },
+      { token: owner.token },
+    );
     expect(installed.status).toBe(201);
     const send = () => http.post(`/api/bot/spaces/${space.id}/channels/${space.text}/messages`, { content: "hi" }, { bot: bot.token });
     expect((await send()).status).toBe(201); // the install is now cached
@@ -84,7 +91,11 @@ describe("an uppercase id in the path is the same id, caches included", () => {
 
   it("uppercase ids in a body are stored in canonical form", async () => {
     const bot = await createBot(server.url, owner.token);
-    const res = await http.post(`/api/spaces/${space.id}/bots`, { bot_user_id: up(bot.id), scopes: ["messages.send"], allowed_channel_ids: [up(space.text)] }, { token: owner.token });
+    const res = await http.post(
+      `/api/spaces/${space.id}/bots`,
+      { bot_user_id: up(bot.id), scopes: ["messages.send"], allowed_channel_ids: [up(space.text)] },
+      { token: owner.token },
+    );
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ bot_user_id: bot.id, allowed_channel_ids: [space.text] });
   });
@@ -108,12 +119,20 @@ describe("uuid forms PostgreSQL does not take answer 422, never 5xx", () => {
     expect422(await http.get(`${msgs}?before=urn:uuid:${space.id}`, { token: owner.token }), "query", "/before");
     const bot = await createBot(server.url, owner.token);
     expect422(
-      await http.post(`/api/spaces/${space.id}/bots`, { bot_user_id: `urn:uuid:${bot.id}`, scopes: [], allowed_channel_ids: [] }, { token: owner.token }),
+      await http.post(
+        `/api/spaces/${space.id}/bots`,
+        { bot_user_id: `urn:uuid:${bot.id}`, scopes: [], allowed_channel_ids: [] },
+        { token: owner.token },
+      ),
       "body",
       "/bot_user_id",
     );
     expect422(
-      await http.post(`/api/spaces/${space.id}/bots`, { bot_user_id: bot.id, scopes: [], allowed_channel_ids: [space.text, `urn:uuid:${space.text}`] }, { token: owner.token }),
+      await http.post(
+        `/api/spaces/${space.id}/bots`,
+        { bot_user_id: bot.id, scopes: [], allowed_channel_ids: [space.text, `urn:uuid:${space.text}`] },
+        { token: owner.token },
+      ),
       "body",
       "/allowed_channel_ids/1",
     );

@@ -178,7 +178,8 @@ export function canonicalIds(apiSpec: object): RequestHandler {
       // routers mounted with parameters (`/api/spaces/:space_id/bots`): canonical there too.
       for (const name of p.path) if (values[name] !== undefined) values[name] = values[name].toLowerCase();
       const params = req.params as Record<string, string> | undefined;
-      if (params && params !== values) for (const name of p.path) if (typeof params[name] === "string") params[name] = params[name].toLowerCase();
+      if (params && params !== values)
+        for (const name of p.path) if (typeof params[name] === "string") params[name] = params[name].toLowerCase();
     }
 
     if (p.query.size > 0) {

@@ -21,7 +21,7 @@ async function acceptQueued(http: Server, maxMs: number): Promise<void> {
   const count = () => void accepted++;
   http.on("connection", count);
   const end = Date.now() + maxMs;
-  for (let quiet = 0; quiet < QUIET_TURNS && Date.now() < end; ) {
+  for (let quiet = 0; quiet < QUIET_TURNS && Date.now() < end;) {
     const before = accepted;
     await new Promise((resolve) => setTimeout(resolve, 0));
     await afterPoll();

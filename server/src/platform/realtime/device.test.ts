@@ -21,9 +21,13 @@ const settle = () => new Promise((r) => setTimeout(r, 10));
 describe("toDevice", () => {
   it("delivers the frame to the named device's sockets only", async () => {
     const pubsub = new MemoryPubSub();
-    const registry = new LocalRegistry<FakeConn>(pubsub, async () => [], (err) => {
-      throw err;
-    });
+    const registry = new LocalRegistry<FakeConn>(
+      pubsub,
+      async () => [],
+      (err) => {
+        throw err;
+      },
+    );
     const phoneA = new FakeConn("alice", "dev-phone");
     const phoneB = new FakeConn("alice", "dev-phone"); // a second socket of the same device
     const laptop = new FakeConn("alice", "dev-laptop");

@@ -42,13 +42,16 @@ const canonical = (v: unknown): string | null => (typeof v === "string" && UUID.
  * `{"type":"presence:subscribe","space_id","user_ids":[…]}` or `{…,"range":[first,last]}` (at most 100 members
  * either way; an empty `user_ids` ends the subscription). Anything else is named in one sentence.
  */
-export function parsePresenceSubscribe(frame: { [key: string]: unknown }): { spaceId: string; selection: PresenceSelection } | { error: string } {
+export function parsePresenceSubscribe(frame: {
+  [key: string]: unknown;
+}): { spaceId: string; selection: PresenceSelection } | { error: string } {
   const spaceId = canonical(frame.space_id);
   if (!spaceId) return { error: "presence:subscribe needs a space_id" };
   const { user_ids: ids, range } = frame;
   if ((ids === undefined) === (range === undefined)) return { error: "presence:subscribe needs user_ids or range" };
   if (ids !== undefined) {
-    if (!Array.isArray(ids) || ids.length > MAX_PRESENCE_SUBJECTS) return { error: `user_ids must be an array of at most ${MAX_PRESENCE_SUBJECTS} user ids` };
+    if (!Array.isArray(ids) || ids.length > MAX_PRESENCE_SUBJECTS)
+      return { error: `user_ids must be an array of at most ${MAX_PRESENCE_SUBJECTS} user ids` };
     const userIds = ids.map(canonical);
     if (userIds.some((id) => id === null)) return { error: `user_ids must be an array of at most ${MAX_PRESENCE_SUBJECTS} user ids` };
     return { spaceId, selection: { userIds: [...new Set(userIds as string[])] } };

@@ -175,14 +175,26 @@ describe("delivery", () => {
     expect(b.ofType("test:frame")).toEqual([]);
 
     await insertMember(server.platform.db, space.id, bob.id);
-    await publisher.toSpace(space.id, null, { type: "member:joined", space_id: space.id, user_id: bob.id, member_id: bob.id, role: "member" });
+    await publisher.toSpace(space.id, null, {
+      type: "member:joined",
+      space_id: space.id,
+      user_id: bob.id,
+      member_id: bob.id,
+      role: "member",
+    });
     await a.next((f) => f.type === "member:joined");
     await sleep(100);
     await publisher.toSpace(space.id, space.generalId, { type: "test:frame", n: 2 });
     await b.next((f) => f.type === "test:frame" && f.n === 2);
 
     await server.platform.db("members").where({ space_id: space.id, user_id: bob.id }).del();
-    await publisher.toSpace(space.id, null, { type: "member:left", space_id: space.id, user_id: bob.id, member_id: bob.id, reason: "left" });
+    await publisher.toSpace(space.id, null, {
+      type: "member:left",
+      space_id: space.id,
+      user_id: bob.id,
+      member_id: bob.id,
+      reason: "left",
+    });
     await b.next((f) => f.type === "member:left");
     await publisher.toSpace(space.id, space.generalId, { type: "test:frame", n: 3 });
     await publisher.toUser(bob.id, { type: "test:mark", n: 2 });

@@ -129,8 +129,14 @@ export class RealtimeGateway {
       ...opts,
     };
     this.wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, clientTracking: false, maxPayload: this.o.maxPayloadBytes });
-    this.registry = new LocalRegistry(opts.pubsub, opts.spacesOf, (err, what) => this.o.log.warn({ err: (err as Error)?.message, what }, "realtime delivery problem"));
-    this.gauge = new Gauge({ name: "realtime_connections", help: "Open authenticated realtime (WebSocket) connections on this process", registers: [opts.metrics.registry] });
+    this.registry = new LocalRegistry(opts.pubsub, opts.spacesOf, (err, what) =>
+      this.o.log.warn({ err: (err as Error)?.message, what }, "realtime delivery problem"),
+    );
+    this.gauge = new Gauge({
+      name: "realtime_connections",
+      help: "Open authenticated realtime (WebSocket) connections on this process",
+      registers: [opts.metrics.registry],
+    });
   }
 
   /** Starts heartbeats, the membership refresh and the revocation listener, and takes over `GET /api/ws` upgrades. */
@@ -162,7 +168,9 @@ export class RealtimeGateway {
     for (const t of this.timers) clearInterval(t);
     await this.unsubscribeRevoked?.().catch(() => {});
     const all = [...this.pending, ...this.registry.connections()];
-    const closed = all.map((c) => new Promise<void>((resolve) => (c.state === State.Closed ? resolve() : c.ws.once("close", () => resolve()))));
+    const closed = all.map(
+      (c) => new Promise<void>((resolve) => (c.state === State.Closed ? resolve() : c.ws.once("close", () => resolve()))),
+    );
     for (const c of all) c.ws.close(1001, "server shutting down");
     const timer = setTimeout(() => all.forEach((c) => c.ws.terminate()), graceMs);
     await Promise.all(closed);
@@ -174,7 +182,10 @@ export class RealtimeGateway {
     const ws = conn.ws;
     if (ws.readyState !== 1) return;
     if (ws.bufferedAmount > this.o.maxBufferedBytes) {
-      this.o.log.warn({ user_id: conn.userId, connection_id: conn.id, buffered: ws.bufferedAmount }, "realtime client too slow; disconnected");
+      this.o.log.warn(
+        { user_id: conn.userId, connection_id: conn.id, buffered: ws.bufferedAmount },
+        "realtime client too slow; disconnected",
+      );
       ws.terminate();
       return;
     }
@@ -322,7 +333,8 @@ export class RealtimeGateway {
     if (was === State.Ready) {
       this.ready--;
       this.gauge.dec();
-      if (this.o.log.isLevelEnabled("debug")) this.o.log.debug({ user_id: conn.userId, connection_id: conn.id }, "realtime connection closed");
+      if (this.o.log.isLevelEnabled("debug"))
+        this.o.log.debug({ user_id: conn.userId, connection_id: conn.id }, "realtime connection closed");
       this.notify(conn.userId, "disconnected");
     }
   }

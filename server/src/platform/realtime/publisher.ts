@@ -101,7 +101,12 @@ export class RealtimePublisher {
   }
 
   /** To every connected member of a space who can see `channelId` (all members when null). */
-  async toSpace(spaceId: string, channelId: string | null, frame: Frame, opts: { exceptUserId?: string; onlySubscribersOf?: string } = {}): Promise<void> {
+  async toSpace(
+    spaceId: string,
+    channelId: string | null,
+    frame: Frame,
+    opts: { exceptUserId?: string; onlySubscribersOf?: string } = {},
+  ): Promise<void> {
     // Key order matters: the gateway slices the frame's text out of the envelope without re-serialising it. An
     // absent `except` or `only` is undefined, which JSON leaves out.
     const env: SpaceEnvelope = { channelId, except: opts.exceptUserId, only: opts.onlySubscribersOf, frame };

@@ -86,7 +86,10 @@ it("a revocation that races the socket's authentication still closes the socket 
 });
 
 it("the periodic re-check closes a socket whose session was revoked without any message (4001)", async () => {
-  const quick = await startTestServer({ env: { JWT_SECRET: "another-jwt-secret-that-is-long-enough-0" }, realtime: { sessionCheckMs: 200 } });
+  const quick = await startTestServer({
+    env: { JWT_SECRET: "another-jwt-secret-that-is-long-enough-0" },
+    realtime: { sessionCheckMs: 200 },
+  });
   try {
     const user = await registerUser(quick.url);
     const other = await registerUser(quick.url);

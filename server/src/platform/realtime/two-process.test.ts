@@ -63,7 +63,9 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all(
-    procs.map((p) => new Promise<void>((resolve) => (p.exitCode !== null ? resolve() : (p.once("exit", () => resolve()), p.kill("SIGTERM"))))),
+    procs.map(
+      (p) => new Promise<void>((resolve) => (p.exitCode !== null ? resolve() : (p.once("exit", () => resolve()), p.kill("SIGTERM")))),
+    ),
   );
   await db?.destroy();
   await database?.drop();
@@ -101,14 +103,22 @@ it("a bot's reply made through A reaches the invoker's sockets on A and on B, on
   const http = api(a);
   const made = await http.post("/api/bots", { username: `tp_${Date.now() % 1e6}` }, { token: owner.token });
   const bot = { id: made.body.bot.id as string, token: made.body.token as string };
-  const installed = await http.post(`/api/spaces/${space.id}/bots`, { bot_user_id: bot.id, scopes: ["commands"], allowed_channel_ids: [space.generalId] }, { token: owner.token });
+  const installed = await http.post(
+    `/api/spaces/${space.id}/bots`,
+    { bot_user_id: bot.id, scopes: ["commands"], allowed_channel_ids: [space.generalId] },
+    { token: owner.token },
+  );
   expect(installed.status).toBe(201);
   const { client: onA } = await WsClient.ready(a, owner.token);
   const { client: onB } = await WsClient.ready(b, owner.token);
   // The token the invoke would have handed the bot (CONTRACT 8), signed with the servers' secret.
   const tokens = new InteractionTokens(BOT_TOKEN_SECRET, Date.now);
   const reply = (iid: string, content: string) =>
-    http.post("/api/bot/interactions/respond", { interaction_token: tokens.sign({ iid, bot: bot.id, usr: owner.id, sp: space.id, ch: space.generalId }), content }, { bot: bot.token });
+    http.post(
+      "/api/bot/interactions/respond",
+      { interaction_token: tokens.sign({ iid, bot: bot.id, usr: owner.id, sp: space.id, ch: space.generalId }), content },
+      { bot: bot.token },
+    );
   const first = newId();
   expect((await reply(first, "one")).status).toBe(204);
   const second = newId();
@@ -119,7 +129,10 @@ it("a bot's reply made through A reaches the invoker's sockets on A and on B, on
   expect(posted.status).toBe(201);
   for (const c of [onA, onB]) {
     await c.next((f) => f.type === "message:created" && f.id === posted.body.id);
-    expect(c.frames.filter((f) => f.type === "interaction:response").map((f) => [f.interaction_id, f.content])).toEqual([[first, "one"], [second, "two"]]);
+    expect(c.frames.filter((f) => f.type === "interaction:response").map((f) => [f.interaction_id, f.content])).toEqual([
+      [first, "one"],
+      [second, "two"],
+    ]);
   }
   onA.close();
   onB.close();
