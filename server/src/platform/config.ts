@@ -12,6 +12,8 @@ export interface Config {
   host: string;
   publicUrl: string;
   databaseUrl: string | undefined;
+  /** `transaction`: DATABASE_URL goes through a pooler in transaction mode (PgBouncer), so no named statements. */
+  databasePooler: "transaction" | undefined;
   redisUrl: string | undefined;
   dataDir: string;
   jwtSecret: string;
@@ -181,6 +183,23 @@ function dataKey(value: string, where: string): Buffer {
   return key;
 }
 
+/**
+ * DATABASE_POOLER: unset, or `transaction` for a pooler in transaction mode in front of DATABASE_URL. The job
+ * queue's PostgreSQL backend waits on LISTEN, a session's state that such a pooler cannot keep, so that mode
+ * needs REDIS_URL (the queue then lives in Redis).
+ */
+function pooler(env: Env, databaseUrl: string | undefined): "transaction" | undefined {
+  const value = env.DATABASE_POOLER || undefined;
+  if (value === undefined) return undefined;
+  if (value !== "transaction") throw new ConfigError(`DATABASE_POOLER must be "transaction" or unset, got "${value}"`);
+  if (!databaseUrl) throw new ConfigError("DATABASE_POOLER=transaction needs DATABASE_URL (the address of the pooler)");
+  if (!env.REDIS_URL)
+    throw new ConfigError(
+      "DATABASE_POOLER=transaction needs REDIS_URL: the job queue on PostgreSQL listens for notifications, which a transaction pooler cannot carry",
+    );
+  return value;
+}
+
 export function loadConfig(env: Env = process.env, argv: string[] = process.argv.slice(2)): Config {
   const production = env.NODE_ENV === "production";
   const port = int(env, "PORT", 8080, 0, 65535);
@@ -192,6 +211,7 @@ export function loadConfig(env: Env = process.env, argv: string[] = process.argv
   if (production && webhookRetryScale !== 1) throw new ConfigError("WEBHOOK_RETRY_SCALE is refused with NODE_ENV=production");
   const presenceTimeScale = num(env, "PRESENCE_TIME_SCALE", 1, (n) => n > 0 && n <= 1, "a number in (0, 1]");
   if (production && presenceTimeScale !== 1) throw new ConfigError("PRESENCE_TIME_SCALE is refused with NODE_ENV=production");
+  const databasePooler = pooler(env, databaseUrl);
   const roleAt = argv.indexOf("--role");
   const role = (roleAt >= 0 ? argv[roleAt + 1] : "all") as Role;
   if (!["all", "api", "worker"].includes(role)) throw new ConfigError(`--role must be all, api or worker, got "${role}"`);
@@ -217,6 +237,7 @@ export function loadConfig(env: Env = process.env, argv: string[] = process.argv
     host,
     publicUrl: (url(env, "PUBLIC_URL", ["http:", "https:"]) ?? `http://localhost:${port}`).replace(/\/$/, ""),
     databaseUrl,
+    databasePooler,
     redisUrl: url(env, "REDIS_URL", ["redis:", "rediss:"]),
     dataDir,
     jwtSecret: signingSecret("JWT_SECRET", secrets.JWT_SECRET),

@@ -60,14 +60,25 @@ export async function migrate(knex: Knex): Promise<void> {
 
 const POOL_MAX = 20;
 
-function knexOn(connection: PgConnection, poolMax: number): Knex {
-  return knexFactory({ client: "pg", connection, pool: { min: 0, max: poolMax } });
+/** What a Knex instance tells the statements run on it (prepared.ts reads it). */
+export interface DbTraits {
+  /** False behind a pooler in transaction mode: a named statement lives on one server connection, not the next. */
+  namedStatements: boolean;
 }
 
-/** Connects to PostgreSQL at `url`. */
-export async function openPostgres(url: string, poolMax = POOL_MAX): Promise<Database> {
+function knexOn(connection: PgConnection, poolMax: number, traits: DbTraits = { namedStatements: true }): Knex {
+  return knexFactory({ client: "pg", connection, pool: { min: 0, max: poolMax }, parley: traits } as Knex.Config);
+}
+
+/** The traits of the database `db` runs on (a transaction has its pool's). */
+export function traitsOf(db: Knex): DbTraits {
+  return (db.client.config as { parley?: DbTraits }).parley ?? { namedStatements: true };
+}
+
+/** Connects to PostgreSQL at `url`; `pooler` says it is a pooler in transaction mode. */
+export async function openPostgres(url: string, poolMax = POOL_MAX, pooler?: "transaction"): Promise<Database> {
   const connection: PgConnection = { connectionString: url };
-  const knex = knexOn(connection, poolMax);
+  const knex = knexOn(connection, poolMax, { namedStatements: pooler !== "transaction" });
   return { knex, connection, close: () => knex.destroy() };
 }
 

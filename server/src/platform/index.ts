@@ -53,7 +53,9 @@ export async function openPlatform(config: Config, overrides: PlatformOverrides 
   const log = overrides.log ?? createLogger(config.logLevel);
   const clock = overrides.clock ?? systemClock;
   const metrics = createMetrics();
-  const database = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openEmbedded(config.dataDir, log);
+  const database = config.databaseUrl
+    ? await openPostgres(config.databaseUrl, undefined, config.databasePooler)
+    : await openEmbedded(config.dataDir, log);
   try {
     await migrate(database.knex);
   } catch (err) {

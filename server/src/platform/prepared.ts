@@ -1,8 +1,9 @@
 // Named pg prepared statements for hot-path SQL, behind the same store functions (issue 19): Knex's query building
 // cost more per call than the query itself on the hottest paths, and a named statement is also parsed and planned
 // by PostgreSQL once per connection instead of on every call. Write `text` with $1…$n, each used once, in order.
-// Inside a Knex transaction the statement runs (unnamed) on the transaction's own connection.
+// Inside a Knex transaction, or behind a pooler in transaction mode (db.ts DbTraits), the statement runs unnamed.
 import type { Knex } from "knex";
+import { traitsOf } from "./db.ts";
 
 interface PgClient {
   query(q: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
@@ -16,7 +17,7 @@ export function prepare<R>(name: string, text: string): Prepared<R> {
   const positional = text.replace(/\$\d+/g, "?");
   return {
     async run(db, values) {
-      if (db.isTransaction) return (await db.raw(positional, values as Knex.RawBinding[])).rows as R[];
+      if (db.isTransaction || !traitsOf(db).namedStatements) return (await db.raw(positional, values as Knex.RawBinding[])).rows as R[];
       const client = db.client as { acquireConnection(): Promise<PgClient>; releaseConnection(c: PgClient): Promise<void> };
       const conn = await client.acquireConnection();
       try {
