@@ -53,10 +53,9 @@ const COLUMNS = [
   "m.created_at",
 ];
 
+/** Messages with `author_is_bot`, which their kind tells: bots post `bot` messages, users `user` ones. */
 function selectMessages(db: Knex) {
-  return db("messages as m")
-    .leftJoin("users as u", "u.id", "m.author_id")
-    .select(...COLUMNS, db.raw("coalesce(u.is_bot, false) as author_is_bot"));
+  return db("messages as m").select(...COLUMNS, db.raw("m.kind = 'bot' as author_is_bot"));
 }
 
 /** Writes a message (in `db`, which may be a transaction) and returns its row. */
