@@ -138,21 +138,18 @@ export async function reopenDelivery(
 }
 
 /**
- * Claims pending deliveries past their due time for re-queueing: one process at a time (a transaction-scoped
- * advisory lock; others skip this round), and each claimed row is due again only after `leaseMs`.
+ * Claims pending deliveries past their due time for re-queueing; each claimed row is due again only after
+ * `leaseMs`. Rows another process is claiming at the same moment are skipped (SKIP LOCKED), so several processes
+ * share the work instead of waiting for each other or claiming the same rows.
  */
 export async function claimOverdue(db: Knex, leaseMs: number, limit: number): Promise<PendingDelivery[]> {
-  return db.transaction(async (trx) => {
-    const { rows: lock } = await trx.raw("SELECT pg_try_advisory_xact_lock(hashtext('parley:webhook-sweeper')) AS ok");
-    if (!lock[0]?.ok) return [];
-    const { rows } = await trx.raw(
-      `UPDATE deliveries SET due_at = now() + make_interval(secs => ?)
-        WHERE id IN (SELECT id FROM deliveries WHERE status = 'pending' AND due_at < now() ORDER BY due_at LIMIT ?)
-        RETURNING id, webhook_id, type, body, attempts`,
-      [leaseMs / 1000, limit],
-    );
-    return rows;
-  });
+  const { rows } = await db.raw(
+    `UPDATE deliveries SET due_at = now() + make_interval(secs => ?)
+      WHERE id IN (SELECT id FROM deliveries WHERE status = 'pending' AND due_at < now() ORDER BY due_at LIMIT ? FOR UPDATE SKIP LOCKED)
+      RETURNING id, webhook_id, type, body, attempts`,
+    [leaseMs / 1000, limit],
+  );
+  return rows;
 }
 
 /** One successful attempt, as recorded in a batch. */
