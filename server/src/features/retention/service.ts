@@ -1,7 +1,7 @@
 // Retention (issue 17 item 12): finished webhook deliveries, used or expired e-mail tokens, rotated or revoked
 // refresh tokens, old MLS commits and unclaimed Welcomes are deleted on a schedule. Every process runs the
 // schedule; a PostgreSQL advisory lock taken for the round lets one of them prune at a time (the others skip it).
-import { inTransaction, type Db } from "../../platform/db.ts";
+import type { Db } from "../../platform/db.ts";
 import type { Logger } from "../../platform/logger.ts";
 import type { RetentionConfig } from "../../platform/config.ts";
 import * as store from "./store.ts";
@@ -49,18 +49,27 @@ export class RetentionJob {
 
   /** One round; null when another process holds the round (its advisory lock). */
   async runOnce(): Promise<PruneCounts | null> {
-    const counts = await inTransaction(this.db, async (trx) => {
-      if (!(await store.tryRoundLock(trx))) return null;
-      const c = this.config;
-      return {
-        deliveries: await store.pruneDeliveries(trx, c.deliveriesDays),
-        emailTokens: await store.pruneEmailTokens(trx, c.emailTokensDays),
-        refreshTokens: await store.pruneRefreshTokens(trx, c.refreshTokensDays),
-        e2eCommits: await store.pruneE2ECommits(trx, c.e2eCommitsDays),
-        welcomes: await store.pruneWelcomes(trx, WELCOME_DAYS),
-      };
-    });
-    if (counts && Object.values(counts).some((n) => n > 0)) this.log.info(counts, "retention: old rows deleted");
+    const c = this.config;
+    const steps: [keyof PruneCounts, () => Promise<number>][] = [
+      ["deliveries", () => store.pruneDeliveries(this.db, c.deliveriesDays)],
+      ["emailTokens", () => store.pruneEmailTokens(this.db, c.emailTokensDays)],
+      ["refreshTokens", () => store.pruneRefreshTokens(this.db, c.refreshTokensDays)],
+      ["e2eCommits", () => store.pruneE2ECommits(this.db, c.e2eCommitsDays)],
+      ["welcomes", () => store.pruneWelcomes(this.db, WELCOME_DAYS)],
+    ];
+    const counts = { deliveries: 0, emailTokens: 0, refreshTokens: 0, e2eCommits: 0, welcomes: 0 };
+    let pruned = false;
+    for (const [kind, prune] of steps) {
+      const n = await prune();
+      if (n === store.HELD_ELSEWHERE) {
+        // Another process holds the round (it prunes the rest).
+        if (!pruned) return null;
+        break;
+      }
+      counts[kind] = n;
+      pruned = true;
+    }
+    if (Object.values(counts).some((n) => n > 0)) this.log.info(counts, "retention: old rows deleted");
     return counts;
   }
 }

@@ -4,19 +4,26 @@ import type { Knex } from "knex";
 
 const BATCH = 5000;
 
-/** One process prunes at a time: a transaction-scoped advisory lock, false when another round holds it. */
-export async function tryRoundLock(trx: Knex): Promise<boolean> {
-  const { rows } = await trx.raw("SELECT pg_try_advisory_xact_lock(hashtext('parley:retention')) AS ok");
-  return rows[0]?.ok === true;
-}
+/** A lost round: another process holds the round's lock. */
+export const HELD_ELSEWHERE = -1;
 
-/** Runs `sql` (a DELETE of at most BATCH rows, with `?` for the days) until it deletes fewer; answers the total. */
+/**
+ * Runs `sql` (a DELETE of at most BATCH rows, with `?` for the days) until it deletes fewer; answers the total, or
+ * HELD_ELSEWHERE when another process prunes. Each batch is its own transaction, so a round over millions of rows
+ * never holds one transaction's locks, snapshot and dead rows for its whole length; the transaction-scoped
+ * advisory lock each batch takes lets one process prune at a time.
+ */
 async function inBatches(db: Knex, sql: string, days: number): Promise<number> {
   let total = 0;
   for (;;) {
-    const res = await db.raw(sql, [days, BATCH]);
-    total += res.rowCount ?? 0;
-    if ((res.rowCount ?? 0) < BATCH) return total;
+    const deleted = await db.transaction(async (trx) => {
+      const { rows } = await trx.raw("SELECT pg_try_advisory_xact_lock(hashtext('parley:retention')) AS ok");
+      if (rows[0]?.ok !== true) return HELD_ELSEWHERE;
+      return (await trx.raw(sql, [days, BATCH])).rowCount ?? 0;
+    });
+    if (deleted === HELD_ELSEWHERE) return total > 0 ? total : HELD_ELSEWHERE;
+    total += deleted;
+    if (deleted < BATCH) return total;
   }
 }
 
