@@ -113,10 +113,22 @@ export async function liveSessionsAmong(db: Knex, ids: string[]): Promise<Set<st
   return new Set(rows.map((r: { id: string }) => r.id));
 }
 
-/** A live session's user id, touching its `last_seen_at`; undefined when it is unknown or revoked. */
+/** How stale `last_seen_at` may get: a device list shows activity, not each request. */
+export const TOUCH_EVERY_SECONDS = 300;
+
+/**
+ * A live session's user id, undefined when it is unknown or revoked. Its `last_seen_at` is written only when older
+ * than TOUCH_EVERY_SECONDS, so a busy session costs a read per cache miss, not a row version.
+ */
 export async function touchSession(db: Knex, id: string): Promise<string | undefined> {
-  const [row] = await db("sessions").where({ id }).whereNull("revoked_at").update({ last_seen_at: db.fn.now() }).returning("user_id");
-  return row?.user_id;
+  const { rows } = await db.raw(
+    `WITH s AS (SELECT id, user_id, last_seen_at FROM sessions WHERE id = ? AND revoked_at IS NULL),
+          touched AS (UPDATE sessions SET last_seen_at = now()
+                       WHERE id = (SELECT id FROM s WHERE last_seen_at < now() - make_interval(secs => ?)))
+     SELECT user_id FROM s`,
+    [id, TOUCH_EVERY_SECONDS],
+  );
+  return (rows as { user_id: string }[])[0]?.user_id;
 }
 
 export interface DeviceRow {
