@@ -116,7 +116,14 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   publishMembershipFrames(spaceEvents, realtime);
   // Member events' webhook deliveries are written in the transaction of the change that made them (the outbox).
   const memberOutbox = memberEventOutbox(webhooks.dispatcher, audience);
-  const spacesService = new SpacesService({ db, clock, events: spaceEvents, outbox: memberOutbox, limiters: platform.limiters });
+  const spacesService = new SpacesService({
+    db,
+    replica: platform.replica,
+    clock,
+    events: spaceEvents,
+    outbox: memberOutbox,
+    limiters: platform.limiters,
+  });
   const installsService = new InstallsService(db, installResolver, webhooks.dispatcher, {
     events: spaceEvents,
     outbox: memberOutbox,
@@ -183,7 +190,10 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
       app.use("/api/chat/:space_id/:channel_id/commands", requireUser, commandInvocationRoutes(interactions)); // interactions · Bearer
       app.use("/api/chat", messageRoutes(new MessagesService(db, realtime, clock, platform.log), userAuthenticator)); // messages (/{space_id}/{channel_id}/messages) · Bearer, inside
       app.use("/api/e2e", requireUser, e2eRoutes(e2eService)); // e2e · Bearer
-      app.use("/api/bots", botAccountRoutes(new BotsService(db, botAuthenticator, userRows, audience), userAuthenticator)); // bots (accounts) · Bearer
+      app.use(
+        "/api/bots",
+        botAccountRoutes(new BotsService(db, botAuthenticator, userRows, audience, platform.replica), userAuthenticator),
+      ); // bots (accounts) · Bearer
       app.use("/api/spaces/:space_id/bots", requireUser, installRoutes(installsService)); // installs · Bearer
       app.use("/api", memberVoiceRoutes(voiceService, requireUser)); // voice (member join, /spaces/{space_id}/voice/…) · Bearer; last, as every /api request walks into it
       // Operations, after the API: no API request walks past them.

@@ -12,6 +12,8 @@ export interface Config {
   host: string;
   publicUrl: string;
   databaseUrl: string | undefined;
+  /** A streaming replica for reads that may lag (discover, search, previews, audit and delivery logs). */
+  databaseReplicaUrl: string | undefined;
   /** `transaction`: DATABASE_URL goes through a pooler in transaction mode (PgBouncer), so no named statements. */
   databasePooler: "transaction" | undefined;
   redisUrl: string | undefined;
@@ -212,6 +214,8 @@ export function loadConfig(env: Env = process.env, argv: string[] = process.argv
   const presenceTimeScale = num(env, "PRESENCE_TIME_SCALE", 1, (n) => n > 0 && n <= 1, "a number in (0, 1]");
   if (production && presenceTimeScale !== 1) throw new ConfigError("PRESENCE_TIME_SCALE is refused with NODE_ENV=production");
   const databasePooler = pooler(env, databaseUrl);
+  const databaseReplicaUrl = url(env, "DATABASE_REPLICA_URL", ["postgres:", "postgresql:"]);
+  if (databaseReplicaUrl && !databaseUrl) throw new ConfigError("DATABASE_REPLICA_URL needs DATABASE_URL (the primary it replicates)");
   const roleAt = argv.indexOf("--role");
   const role = (roleAt >= 0 ? argv[roleAt + 1] : "all") as Role;
   if (!["all", "api", "worker"].includes(role)) throw new ConfigError(`--role must be all, api or worker, got "${role}"`);
@@ -238,6 +242,7 @@ export function loadConfig(env: Env = process.env, argv: string[] = process.argv
     publicUrl: (url(env, "PUBLIC_URL", ["http:", "https:"]) ?? `http://localhost:${port}`).replace(/\/$/, ""),
     databaseUrl,
     databasePooler,
+    databaseReplicaUrl,
     redisUrl: url(env, "REDIS_URL", ["redis:", "rediss:"]),
     dataDir,
     jwtSecret: signingSecret("JWT_SECRET", secrets.JWT_SECRET),

@@ -34,6 +34,12 @@ export interface PgConnection {
 
 export interface Database {
   knex: Knex;
+  /**
+   * Where reads that may lag go (discover, search, previews, audit and delivery logs): a streaming replica when
+   * DATABASE_REPLICA_URL is set, else `knex` itself. Authentication, authorization, cache fills and reads of the
+   * caller's own writes stay on `knex`.
+   */
+  replica: Knex;
   /** A pg connection config for other clients of the same database (BullMQ's PostgreSQL backend). */
   connection: PgConnection;
   close(): Promise<void>;
@@ -75,11 +81,28 @@ export function traitsOf(db: Knex): DbTraits {
   return (db.client.config as { parley?: DbTraits }).parley ?? { namedStatements: true };
 }
 
-/** Connects to PostgreSQL at `url`; `pooler` says it is a pooler in transaction mode. */
-export async function openPostgres(url: string, poolMax = POOL_MAX, pooler?: "transaction"): Promise<Database> {
+/**
+ * Connects to PostgreSQL at `url`; `pooler` says it is a pooler in transaction mode, `replicaUrl` names a
+ * streaming replica for reads that may lag.
+ */
+export async function openPostgres(
+  url: string,
+  poolMax = POOL_MAX,
+  opts: { pooler?: "transaction"; replicaUrl?: string } = {},
+): Promise<Database> {
   const connection: PgConnection = { connectionString: url };
-  const knex = knexOn(connection, poolMax, { namedStatements: pooler !== "transaction" });
-  return { knex, connection, close: () => knex.destroy() };
+  const traits = { namedStatements: opts.pooler !== "transaction" };
+  const knex = knexOn(connection, poolMax, traits);
+  const replica = opts.replicaUrl ? knexOn({ connectionString: opts.replicaUrl }, poolMax, traits) : knex;
+  return {
+    knex,
+    replica,
+    connection,
+    async close() {
+      await knex.destroy();
+      if (replica !== knex) await replica.destroy();
+    },
+  };
 }
 
 /** Starts (on first start: creates) the embedded PostgreSQL under `dataDir` and connects to it like any server. */
@@ -95,6 +118,7 @@ export async function openEmbedded(dataDir: string, log: Logger): Promise<Databa
   const knex = knexOn(connection, POOL_MAX);
   return {
     knex,
+    replica: knex,
     connection,
     async close() {
       await knex.destroy();

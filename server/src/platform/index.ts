@@ -18,6 +18,8 @@ export interface Platform {
   metrics: Metrics;
   clock: Clock;
   db: Knex;
+  /** Reads that may lag (Database.replica). */
+  replica: Knex;
   database: Database;
   kv: Kv;
   pubsub: PubSub;
@@ -54,7 +56,7 @@ export async function openPlatform(config: Config, overrides: PlatformOverrides 
   const clock = overrides.clock ?? systemClock;
   const metrics = createMetrics();
   const database = config.databaseUrl
-    ? await openPostgres(config.databaseUrl, undefined, config.databasePooler)
+    ? await openPostgres(config.databaseUrl, undefined, { pooler: config.databasePooler, replicaUrl: config.databaseReplicaUrl })
     : await openEmbedded(config.dataDir, log);
   try {
     await migrate(database.knex);
@@ -109,6 +111,7 @@ export async function openPlatform(config: Config, overrides: PlatformOverrides 
     metrics,
     clock,
     db: database.knex,
+    replica: database.replica,
     database,
     kv,
     pubsub,

@@ -47,6 +47,8 @@ export class BotsService {
     private auth: BotAuthenticator,
     private userRows?: UserRows,
     private audience?: { botChanged(botUserId: string): Promise<void> },
+    /** Reads that may lag behind `db` (a streaming replica): the audit log. */
+    private replica: Db = db,
   ) {}
 
   async create(ownerId: string, body: CreateBotRequest): Promise<{ bot: BotResponse; token: string }> {
@@ -141,6 +143,6 @@ export class BotsService {
 
   async auditLog(ownerId: string, botId: string, limit: number, before?: string): Promise<AuditLogEntry[]> {
     await this.owned(ownerId, botId);
-    return botAuditLog(this.db, botId, limit, before);
+    return botAuditLog(this.replica, botId, limit, before);
   }
 }

@@ -26,6 +26,8 @@ const DEFAULT_CHANNELS = [
 
 export interface SpacesDeps {
   db: Db;
+  /** Reads that may lag behind `db` (a streaming replica): the directory, previews and the audit log. */
+  replica?: Db;
   clock: Clock;
   events: SpaceEvents;
   /** Writes member events' webhook deliveries in the change's transaction; without it, they are written after. */
@@ -45,6 +47,9 @@ export class SpacesService {
   private countChange = (userId: string, spaceId: string) => this.membershipChanges?.hit(`${userId}:${spaceId}`);
 
   private now = () => new Date(this.d.clock.now());
+  private get reads(): Db {
+    return this.d.replica ?? this.d.db;
+  }
 
   async create(userId: string, body: CreateSpaceRequest): Promise<view.SpaceResponse> {
     const at = this.now();
@@ -129,28 +134,28 @@ export class SpacesService {
   }
 
   async discover(userId: string, sort: store.DiscoverSort, limit: number, offset: number): Promise<view.DiscoverSpaceResult[]> {
-    return (await store.discover(this.d.db, userId, sort, limit, offset)).map(view.toDiscoverResult);
+    return (await store.discover(this.reads, userId, sort, limit, offset)).map(view.toDiscoverResult);
   }
 
   async search(userId: string, q: string, limit: number): Promise<view.SpaceSearchResult[]> {
-    return (await store.search(this.d.db, userId, likePattern(q), limit)).map(view.toSearchResult);
+    return (await store.search(this.reads, userId, likePattern(q), limit)).map(view.toSearchResult);
   }
 
   /** GET /spaces/{id}/audit-log: admins and the owner read the space's rows, newest first. */
   async auditLog(userId: string, spaceId: string, limit: number, before?: string): Promise<AuditLogEntry[]> {
     await spaceWithRole(this.d.db, spaceId, userId, "admin");
-    return spaceAuditLog(this.d.db, spaceId, limit, before);
+    return spaceAuditLog(this.reads, spaceId, limit, before);
   }
 
   /** Anyone holding an invite code may see the space's card, whatever its visibility. */
   async preview(code: string): Promise<view.SpacePreviewResponse> {
-    const space = await store.findSpaceByInvite(this.d.db, code);
+    const space = await store.findSpaceByInvite(this.reads, code);
     if (!space) throw notFound("invalid invite code");
     return view.toPreview(space);
   }
 
   async publicInfo(spaceId: string): Promise<view.SpacePreviewResponse> {
-    const space = await store.findSpace(this.d.db, spaceId);
+    const space = await store.findSpace(this.reads, spaceId);
     if (!space || space.visibility !== "public") throw notFound(SPACE_NOT_FOUND);
     return view.toPreview(space);
   }
@@ -167,7 +172,7 @@ export class SpacesService {
 
   /** Join by invite code: works for either visibility. */
   async joinByInvite(userId: string, code: string): Promise<view.SpaceResponse> {
-    const space = await store.findSpaceByInvite(this.d.db, code);
+    const space = await store.findSpaceByInvite(this.reads, code);
     if (!space) throw notFound("invalid invite code");
     await this.countChange(userId, space.id);
     return this.admit(userId, space.id, "invite");

@@ -92,6 +92,7 @@ export async function startWebhooks(p: Platform, runWorker: boolean, audience?: 
   }
   const service = new WebhookService({
     db: p.db,
+    replica: p.replica,
     clock: p.clock,
     dataKey: p.config.dataKey,
     allowPrivate: p.config.webhookAllowPrivate,

@@ -23,6 +23,8 @@ export const FORCED_LIMIT = { name: "webhook", points: 10, durationSeconds: 60 }
 
 export interface WebhookServiceDeps {
   db: Db;
+  /** Reads that may lag behind `db` (a streaming replica): the delivery log. */
+  replica?: Db;
   clock: Clock;
   dataKey: Buffer;
   allowPrivate: boolean;
@@ -175,7 +177,7 @@ export class WebhookService {
     before?: string,
   ): Promise<S["Webhooks.DeliveryResponse"][]> {
     await this.hook(userId, botId, webhookId);
-    return (await store.listDeliveries(this.d.db, webhookId, limit, before)).map((r) => ({
+    return (await store.listDeliveries(this.d.replica ?? this.d.db, webhookId, limit, before)).map((r) => ({
       id: r.id,
       type: r.type,
       status: r.status,
