@@ -215,7 +215,7 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Create an account; answers tokens for a first device session */
+        /** Create an account; answers tokens for a first device session. Sign-ups are limited per client address (429), or closed (403) */
         post: operations["PublicAccount_register"];
         delete?: never;
         options?: never;
@@ -3022,6 +3022,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description 503 `server busy; retry shortly`: no password-hashing slot for this client address or the process; nothing was done. */
+            503: {
+                headers: {
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     PublicAccount_checkEmail: {
@@ -3354,6 +3364,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description 503 `server busy; retry shortly`: no password-hashing slot for this client address or the process; nothing was done. */
+            503: {
+                headers: {
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     PublicAccount_login2fa: {
@@ -3680,6 +3700,15 @@ export interface operations {
                     "application/json": components["schemas"]["Auth.TokenResponse"];
                 };
             };
+            /** @description Access is forbidden. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The request conflicts with the current state of the server. */
             409: {
                 headers: {
@@ -3702,6 +3731,16 @@ export interface operations {
             429: {
                 headers: {
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 503 `server busy; retry shortly`: no password-hashing slot for this client address or the process; nothing was done. */
+            503: {
+                headers: {
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3797,6 +3836,16 @@ export interface operations {
             429: {
                 headers: {
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 503 `server busy; retry shortly`: no password-hashing slot for this client address or the process; nothing was done. */
+            503: {
+                headers: {
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3924,6 +3973,16 @@ export interface operations {
             429: {
                 headers: {
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 503 `server busy; retry shortly`: no password-hashing slot for this client address or the process; nothing was done. */
+            503: {
+                headers: {
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4755,8 +4814,26 @@ export interface operations {
                     "application/json": components["schemas"]["Bots.CreateBotResponse"];
                 };
             };
+            /** @description The server could not understand the request due to invalid syntax. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Access is unauthorized. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Access is forbidden. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5361,6 +5438,15 @@ export interface operations {
             };
             /** @description Access is unauthorized. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Access is forbidden. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6584,8 +6670,26 @@ export interface operations {
                     "application/json": components["schemas"]["Spaces.SpaceResponse"];
                 };
             };
+            /** @description The server could not understand the request due to invalid syntax. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Access is unauthorized. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Access is forbidden. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7745,6 +7849,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Spaces.ChannelResponse"];
+                };
+            };
+            /** @description The server could not understand the request due to invalid syntax. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Access is unauthorized. */
@@ -9035,6 +9148,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description 503 `server busy; retry shortly`: no password-hashing slot for this client address or the process; nothing was done. */
+            503: {
+                headers: {
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     Users_activity: {
@@ -9654,6 +9777,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Users.AnonymousRegisterResponse"];
+                };
+            };
+            /** @description Access is forbidden. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Client error */

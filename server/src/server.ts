@@ -37,7 +37,7 @@ import { MembersService, memberRoutes } from "./features/members/index.ts";
 import { ChannelsService, channelRoutes } from "./features/channels/index.ts";
 import { RealtimeGateway, type GatewayOptions } from "./platform/realtime/gateway.ts";
 import { MessagesService, messageRoutes } from "./features/messages/index.ts";
-import { UserRows, UsersService, usersRoutes } from "./features/users/index.ts";
+import { SignupLimit, UserRows, UsersService, usersRoutes } from "./features/users/index.ts";
 import { FriendsService, friendsRoutes } from "./features/friends/index.ts";
 import { commandInvocationRoutes, createInteractions, respondRoutes } from "./features/interactions/index.ts";
 import { OTHER_PATH, botRateLimit, createRateLimits } from "./features/ratelimits/index.ts";
@@ -88,6 +88,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: platform.log, production: config.production });
   const passwords = new Passwords(platform.metrics.registry);
   const bruteForce = BruteForceGuard.create(platform.limiters);
+  const signups = new SignupLimit(platform.limiters, config.signupLimitPerHour);
   const twoFactor = new TwoFactorService({ db, kv: platform.kv, clock, dataKey: config.dataKey, userRows, passwords, bruteForce });
   const emails = new EmailFlows({
     ...{ db, mailer, sessions, clock, log: platform.log, publicUrl: config.publicUrl, adminEmails: config.adminEmails, userRows },
@@ -105,6 +106,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     bruteForce,
     userRows,
     passwords,
+    signups,
   });
   const realtime = new RealtimePublisher(pubsub);
   const webhooks = await startWebhooks(platform, config.role !== "api", audience);
@@ -133,7 +135,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   forwardSpaceEvents(db, spaceEvents, webhooks.dispatcher, audience);
   spaceEvents.on("member.left", (e) => installsService.memberLeft(e));
   const channelsService = new ChannelsService(db, clock);
-  const usersService = new UsersService({ db, auth: authService, presence, rows: userRows, passwords });
+  const usersService = new UsersService({ db, auth: authService, presence, rows: userRows, passwords, signups });
   const rateLimits = createRateLimits(platform.limiters, platform.metrics.registry, platform.log);
   const interactions = createInteractions(platform, {
     dispatcher: webhooks.dispatcher,

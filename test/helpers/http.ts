@@ -1,4 +1,5 @@
 // Tiny HTTP helpers for tests: JSON in, status + JSON out.
+import { SERVER_BUSY } from "../../server/src/features/auth/hash-slots.ts";
 export interface Reply<T = any> {
   status: number;
   body: T;
@@ -15,19 +16,25 @@ export async function call<T = any>(
   if (opts.body !== undefined || opts.raw !== undefined) headers["content-type"] ??= "application/json";
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   if (opts.bot) headers.authorization = `Bot ${opts.bot}`;
-  const res = await fetch(base + path, {
-    method,
-    headers,
-    body: opts.raw ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)),
-  });
-  const text = await res.text();
-  let body: any = text;
-  try {
-    body = text ? JSON.parse(text) : undefined;
-  } catch {
-    /* not JSON: keep the text */
+  const payload = opts.raw ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body));
+  for (let attempt = 0; ; attempt++) {
+    const res = await fetch(base + path, { method, headers, body: payload });
+    const text = await res.text();
+    let body: any = text;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      /* not JSON: keep the text */
+    }
+    // A polite client: every test request comes from 127.0.0.1, whose share of password-hashing slots a test's
+    // own burst (parallel registrations, logins) can fill; the server then asks to come back after Retry-After.
+    // Tests of that refusal send from addresses of their own (from.ts).
+    if (res.status === 503 && body?.detail === SERVER_BUSY && attempt < 30) {
+      await new Promise((r) => setTimeout(r, Number(res.headers.get("retry-after") ?? 1) * 1000));
+      continue;
+    }
+    return { status: res.status, body, headers: res.headers };
   }
-  return { status: res.status, body, headers: res.headers };
 }
 
 export const api = (base: string) => ({

@@ -32,7 +32,15 @@ export async function startServerProcess(env: Record<string, string>, opts: Serv
     : [process.execPath, ["--import", "tsx", "server/src/main.ts"]];
   const child = spawn(cmd, args, {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", PORT: "0", LOG_LEVEL: "info", NODE_ENV: "test", ...env },
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "",
+      PORT: "0",
+      LOG_LEVEL: "info",
+      NODE_ENV: "test",
+      SIGNUP_LIMIT_PER_HOUR: "1000000",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
     detached: Boolean(opts.viaNpm),
   });

@@ -39,6 +39,8 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     JWT_SECRET: "test-jwt-secret-that-is-long-enough-0000",
     BOT_TOKEN_SECRET: "test-bot-token-secret-long-enough-00000",
     WEBHOOK_ALLOW_PRIVATE: "true",
+    // Every test registers its users from 127.0.0.1; the sign-up tests set the limit they check.
+    SIGNUP_LIMIT_PER_HOUR: "1000000",
     ...opts.env,
   };
   if (opts.embedded && opts.dataDir) {

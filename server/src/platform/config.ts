@@ -29,6 +29,8 @@ export interface Config {
   dataKey: Buffer;
   logLevel: string;
   rateLimitMultiplier: number;
+  /** Sign-ups per client address and hour, both register endpoints together; 0 closes sign-ups. */
+  signupLimitPerHour: number;
   webhookRetryScale: number;
   /** Spaces with more members than this push presence only to those who asked for it (and to friends). */
   largeSpaceThreshold: number;
@@ -266,6 +268,7 @@ export function loadConfig(env: Env = process.env, argv: string[] = process.argv
     },
     logLevel: env.LOG_LEVEL || "info",
     rateLimitMultiplier,
+    signupLimitPerHour: int(env, "SIGNUP_LIMIT_PER_HOUR", 10, 0, 1_000_000_000),
     webhookRetryScale,
     largeSpaceThreshold: int(env, "LARGE_SPACE_THRESHOLD", 250, 1, 1_000_000),
     presenceTimeScale,

@@ -1,4 +1,4 @@
-// Wrong passwords and 2FA codes, limited per account and per client address (CONTRACT 2).
+// Wrong passwords and 2FA codes, limited per account and per client address (README "Abuse limits").
 // Every attempt is counted before its check, with one atomic increment per counter, and handed back when it
 // turns out right: a parallel burst therefore gets no more wrong answers than a sequential run (reading the
 // counters first and counting afterwards let every request of a burst through the same read).
@@ -24,20 +24,25 @@ export class BruteForceGuard {
 
   /**
    * Runs `check` (a password or code check) as one counted attempt of `account` from `ip`; answers its result.
-   * An account that is used up is refused before the check (even a right answer: the window must pass).
-   * An address that is used up is not refused before the check: a right answer from it still passes, so one
-   * account's attacker behind a shared address (an office, a NAT) cannot lock the others out; only its wrong
-   * answers get 429 instead of the caller's own error. `account` for an unknown login is a stand-in key.
+   * An account or an address that is used up is refused before the check (even a right answer: the window must
+   * pass), so a flood costs no hashing once over its limit. `exempt` (a login from a trusted device of the
+   * account) is refused by neither, so whoever knows a username cannot lock its owner out of their own devices;
+   * its wrong answers still count. A check that throws (no hashing slot free) decided nothing: its attempt is
+   * handed back. `account` for an unknown login is a stand-in key.
    */
-  async attempt(account: string, ip: string, check: () => Promise<boolean>): Promise<boolean> {
+  async attempt(account: string, ip: string, check: () => Promise<boolean>, exempt = false): Promise<boolean> {
     const [byAccount, byAddress] = await this.guarded(() => Promise.all([this.perAccount.consume(account), this.perAddress.consume(ip)]));
-    if (!byAccount.ok) throw locked(byAccount);
-    if (await check()) {
+    if (!exempt && !byAccount.ok) throw locked(byAccount);
+    if (!exempt && !byAddress.ok) throw locked(byAddress);
+    let ok: boolean;
+    try {
+      ok = await check();
+    } catch (err) {
       await this.refund(account, ip);
-      return true;
+      throw err;
     }
-    if (!byAddress.ok) throw locked(byAddress);
-    return false;
+    if (ok) await this.refund(account, ip);
+    return ok;
   }
 
   // A right answer is not a failure. The refund is best effort: if the store is down now, the attempt stays

@@ -87,11 +87,11 @@ export class EmailFlows {
    * Sets a new password from a reset token, spends every other reset token of the account and ends all its
    * sessions. The token is checked before the costly hash and spent after it, atomically with the new hash.
    */
-  async reset(token: string, newPassword: string): Promise<void> {
+  async reset(token: string, newPassword: string, ip: string): Promise<void> {
     const tokenHash = sha256(token);
     const now = new Date(this.d.clock.now());
     if (!(await store.isLiveToken(this.d.db, tokenHash, "reset", now))) throw badRequest("invalid or expired token");
-    const passwordHash = await this.d.passwords.hash(newPassword);
+    const passwordHash = await this.d.passwords.hash(newPassword, ip);
     const userId = await inTransaction(this.d.db, async (trx) => {
       const row = await store.spendToken(trx, tokenHash, "reset", now);
       if (row) await store.changePasswordHash(trx, row.user_id, passwordHash);

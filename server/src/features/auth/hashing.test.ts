@@ -7,6 +7,7 @@ import { startTestServer, type TestServer } from "../../../../test/helpers/serve
 import { api } from "../../../../test/helpers/http.ts";
 import { registerUser } from "../../../../test/helpers/users.ts";
 import { metric } from "../../../../test/helpers/metrics.ts";
+import { from } from "../../../../test/helpers/from.ts";
 import { HASH_CONCURRENCY } from "./passwords.ts";
 
 let server: TestServer;
@@ -96,9 +97,10 @@ describe("bounded hashing", () => {
     const waits = () => metric(server.url, "password_hash_waits_total");
     const before = await waits();
     const tag = randomBytes(4).toString("hex");
+    // From 10 addresses: one address gets 4 slots at most (hash-floods.test.ts).
     const answers = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
-        http.post("/api/auth/register", {
+        from(server.url, `127.0.11.${i + 1}`).post("/api/auth/register", {
           username: `b_${tag}_${i}`,
           email: `b_${tag}_${i}@example.test`,
           password: "long enough password",

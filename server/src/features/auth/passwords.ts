@@ -1,64 +1,74 @@
 // Argon2id with OWASP's second recommended profile (19 MiB, 2 passes, 1 lane): ~100 ms here per hash.
 // Hashing runs on libuv's thread pool (4 threads unless UV_THREADPOOL_SIZE says otherwise), which DNS lookups
 // (webhook deliveries) and file work share: a flood of logins or registrations must not take all of it, so at
-// most HASH_CONCURRENCY hashes run at once and the rest wait their turn.
+// most HASH_CONCURRENCY hashes run at once, and the rest wait their turn within the bounds of hash-slots.ts.
 import { hash, verify } from "@node-rs/argon2";
-import pLimit, { type LimitFunction } from "p-limit";
 import { Counter, Gauge, type Registry } from "prom-client";
+import { HashSlots, type HashSlotLimits } from "./hash-slots.ts";
 
 const PARAMS = { algorithm: 2 /* Argon2id */, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
 /** Half of libuv's default pool. */
 export const HASH_CONCURRENCY = 2;
 
-export class Passwords {
-  private slots: LimitFunction;
-  private runs: Counter<"op">;
-  private waits: Counter;
-  // Verified against when the account does not exist, so unknown users cost the same time as wrong passwords.
-  private dummy: Promise<string> | undefined;
+/** README "Abuse limits": computations waiting or running per client address, and in the whole process. */
+export const HASH_SLOTS: HashSlotLimits = { running: HASH_CONCURRENCY, perClient: 4, total: 32 };
 
-  constructor(registry: Registry, concurrency = HASH_CONCURRENCY) {
-    this.slots = pLimit(concurrency);
+export class Passwords {
+  private slots: HashSlots;
+  private runs: Counter<"op">;
+  // Verified against when the account does not exist, so unknown users cost the same time as wrong passwords.
+  private dummy: Promise<string>;
+
+  constructor(registry: Registry, limits: HashSlotLimits = HASH_SLOTS) {
     this.runs = new Counter({
       name: "password_hashes_total",
       help: "Argon2 computations, by operation",
       labelNames: ["op"],
       registers: [registry],
     });
-    this.waits = new Counter({
+    const waits = new Counter({
       name: "password_hash_waits_total",
       help: "Argon2 computations that had to wait for a free slot",
       registers: [registry],
     });
-    const slots = this.slots;
+    const refusals = new Counter({
+      name: "password_hash_refusals_total",
+      help: "Argon2 computations refused (503) because the client address (client) or the process (total) held its share of slots",
+      labelNames: ["reason"],
+      registers: [registry],
+    });
+    const slots = (this.slots = new HashSlots(limits, { refused: (reason) => refusals.inc({ reason }), waited: () => waits.inc() }));
     new Gauge({
       name: "password_hash_queue",
       help: "Argon2 computations waiting for a free slot",
       registers: [registry],
       collect() {
-        this.set(slots.pendingCount);
+        this.set(slots.waiting);
       },
     });
+    // Made once at start, outside the slots: no client can make it run again.
+    this.dummy = hash("not-a-real-password-just-timing", PARAMS);
+    this.dummy.catch(() => undefined);
   }
 
-  hash(password: string): Promise<string> {
-    return this.run("hash", () => hash(password, PARAMS));
+  /** Throws the 503 of hash-slots.ts, having computed nothing, when `client` or the process holds its share. */
+  hash(password: string, client: string): Promise<string> {
+    return this.run("hash", client, () => hash(password, PARAMS));
   }
 
-  async verify(stored: string | null | undefined, password: string): Promise<boolean> {
+  /** As `hash`; an unknown account (`stored` empty) costs a verification too, in a slot of the same client. */
+  async verify(stored: string | null | undefined, password: string, client: string): Promise<boolean> {
     if (!stored) {
-      this.dummy ??= this.hash("not-a-real-password-just-timing");
       const dummy = await this.dummy;
-      await this.run("verify", () => verify(dummy, password)).catch(() => false);
+      await this.run("verify", client, () => verify(dummy, password).catch(() => false));
       return false;
     }
-    return this.run("verify", () => verify(stored, password)).catch(() => false);
+    return this.run("verify", client, () => verify(stored, password).catch(() => false));
   }
 
-  private run<T>(op: "hash" | "verify", fn: () => Promise<T>): Promise<T> {
-    if (this.slots.activeCount >= this.slots.concurrency) this.waits.inc();
-    return this.slots(() => {
+  private run<T>(op: "hash" | "verify", client: string, fn: () => Promise<T>): Promise<T> {
+    return this.slots.run(client, () => {
       this.runs.inc({ op });
       return fn();
     });

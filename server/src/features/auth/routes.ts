@@ -70,7 +70,7 @@ export function authRoutes({ auth, users, twoFactor, devices, emails }: AuthRout
     res.json({ message: SAME_ANSWER });
   });
   r.post("/reset-password", async (req, res) => {
-    await emails.reset(req.body.token, req.body.new_password);
+    await emails.reset(req.body.token, req.body.new_password, meta(req).ip);
     res.json({ message: "password reset" });
   });
   r.post("/change-password", requireUser, async (req, res) => {

@@ -14,7 +14,7 @@ import type { BruteForceGuard } from "./brute-force.ts";
 import { usernameAllowed } from "./rules.ts";
 import * as store from "./store.ts";
 import { changePasswordHash } from "./email-store.ts";
-import type { UserRows } from "../users/index.ts";
+import type { SignupLimit, UserRows } from "../users/index.ts";
 import type { components } from "../../../../generated/api.d.ts";
 
 type S = components["schemas"];
@@ -43,6 +43,8 @@ export interface AuthDeps {
   passwords: Passwords;
   /** The cached users rows /me reads. */
   userRows: UserRows;
+  /** Sign-ups per client address, shared with the anonymous register. */
+  signups: SignupLimit;
 }
 
 const UNIQUE_VIOLATION = "23505";
@@ -66,10 +68,11 @@ export class AuthService {
   }
 
   async register(body: RegisterRequest, meta: ClientMeta): Promise<TokenResponse> {
+    await this.d.signups.admit(meta.ip);
     // The cheap checks before the costly hash; the unique constraints still decide a race between two registers.
     if (await store.isTaken(this.d.db, "username", body.username)) throw conflict("username already taken");
     if (await store.isTaken(this.d.db, "email", body.email)) throw conflict("email already registered");
-    const passwordHash = await this.d.passwords.hash(body.password);
+    const passwordHash = await this.d.passwords.hash(body.password, meta.ip);
     try {
       const out = await inTransaction(this.d.db, async (trx) => {
         const user = await store.insertUser(trx, {
@@ -96,17 +99,19 @@ export class AuthService {
 
   /** Password step; answers tokens, or a 2FA challenge when 2FA is on and the device is not a trusted one. */
   async login(body: LoginRequest, meta: ClientMeta): Promise<TokenResponse | TwoFactorRequired> {
-    const user = await this.checkCredentials(body, meta.ip);
-    const device = await this.knownDevice(user.id, body.device_id, body.device_secret);
-    if (user.two_factor_enabled && !device?.trusted) {
+    const user = await store.findByLogin(this.d.db, body.login);
+    // Read before the password check: a trusted device is exempt from the failure limits.
+    const device = user ? await this.knownDevice(user.id, body.device_id, body.device_secret) : undefined;
+    const known = await this.checkPassword(user, body, meta.ip, Boolean(device?.trusted));
+    if (known.two_factor_enabled && !device?.trusted) {
       const token = await this.d.twoFactor.openChallenge({
-        userId: user.id,
+        userId: known.id,
         deviceId: device?.id ?? null,
         deviceName: meta.deviceName ?? null,
       });
       return { requires_2fa: true, two_factor_token: token };
     }
-    return this.finishLogin(user, meta, device);
+    return this.finishLogin(known, meta, device);
   }
 
   /** Code step: a TOTP code or an unused recovery code for the challenge's account. */
@@ -126,13 +131,18 @@ export class AuthService {
   }
 
   /** Checks the password under the brute-force limits; unknown user and wrong password cost the same. */
-  async checkCredentials(body: LoginRequest, ip: string): Promise<store.CredentialRow> {
-    const user = await store.findByLogin(this.d.db, body.login);
+  private async checkPassword(
+    user: store.CredentialRow | undefined,
+    body: LoginRequest,
+    ip: string,
+    trusted: boolean,
+  ): Promise<store.CredentialRow> {
     const account = user ? user.id : `login:${body.login.toLowerCase()}`;
     const ok = await this.d.bruteForce.attempt(
       account,
       ip,
-      async () => (await this.d.passwords.verify(user?.password_hash, body.password)) && Boolean(user),
+      async () => (await this.d.passwords.verify(user?.password_hash, body.password, ip)) && Boolean(user),
+      trusted,
     );
     if (!user || !ok) throw unauthorized("invalid credentials");
     return user;
@@ -141,9 +151,9 @@ export class AuthService {
   /** Needs the current password (counted like a login's); ends every other session and outstanding reset link. */
   async changePassword(userId: string, sessionId: string, ip: string, current: string, next: string): Promise<void> {
     const user = await store.findCredentialsById(this.d.db, userId);
-    if (!user || !(await this.d.bruteForce.attempt(userId, ip, () => this.d.passwords.verify(user.password_hash, current))))
+    if (!user || !(await this.d.bruteForce.attempt(userId, ip, () => this.d.passwords.verify(user.password_hash, current, ip))))
       throw badRequest("invalid password");
-    const passwordHash = await this.d.passwords.hash(next);
+    const passwordHash = await this.d.passwords.hash(next, ip);
     await inTransaction(this.d.db, (trx) => changePasswordHash(trx, userId, passwordHash));
     await this.d.sessions.revoke(this.d.db, await store.liveSessionIds(this.d.db, userId, sessionId));
   }

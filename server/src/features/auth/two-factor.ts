@@ -46,7 +46,7 @@ export class TwoFactorService {
   async toggle(userId: string, body: Toggle2FARequest, ip: string): Promise<Toggle2FAResponse> {
     const row = await store.findTwoFactor(this.d.db, userId);
     const counted = (check: () => Promise<boolean>) => this.d.bruteForce.attempt(userId, ip, check);
-    if (!row || !(await counted(() => this.d.passwords.verify(row.password_hash, body.password)))) throw badRequest("invalid password");
+    if (!row || !(await counted(() => this.d.passwords.verify(row.password_hash, body.password, ip)))) throw badRequest("invalid password");
     if (body.enable) {
       if (row.two_factor_enabled) throw badRequest("two-factor authentication is already enabled");
       if (body.code === undefined) {

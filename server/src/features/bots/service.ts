@@ -5,7 +5,8 @@ import { inTransaction, type Db } from "../../platform/db.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../platform/errors.ts";
 import { newId } from "../../platform/ids.ts";
 import { recordAudit } from "../audit/index.ts";
-import { randomAvatarIndex } from "../users/index.ts";
+import { lockCreator, randomAvatarIndex } from "../users/index.ts";
+import { checkBotQuota } from "./quota.ts";
 import type { BotAuthenticator } from "./auth.ts";
 import { hashBotToken, newBotToken } from "./tokens.ts";
 import * as store from "./store.ts";
@@ -56,6 +57,9 @@ export class BotsService {
     const id = newId();
     await usernameClash(() =>
       inTransaction(this.db, async (trx) => {
+        // The owner's row lock queues parallel creates, so the count cannot be passed by a burst.
+        await lockCreator(trx, ownerId);
+        checkBotQuota(await store.countLiveBots(trx, ownerId));
         await store.insertBot(trx, {
           id,
           username: body.username,

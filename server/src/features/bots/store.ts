@@ -46,6 +46,12 @@ export async function insertBot(
   await trx("bots").insert({ user_id: b.id, owner_id: b.ownerId, token_hash: b.tokenHash, description: b.description });
 }
 
+/** Bots of an owner that are not deleted. */
+export async function countLiveBots(db: Knex, ownerId: string): Promise<number> {
+  const row = await db("bots").where({ owner_id: ownerId }).whereNot({ state: "deleted" }).count<{ n: string }[]>({ n: "*" }).first();
+  return Number(row?.n ?? 0);
+}
+
 export async function findBot(db: Knex, botId: string): Promise<BotRow | undefined> {
   return bots(db).where("b.user_id", botId).first();
 }

@@ -1,11 +1,12 @@
 // Channels of a space (CONTRACT 4): members list them, admins and the owner create, change and delete them.
-import type { Db } from "../../platform/db.ts";
+import { inTransaction, type Db } from "../../platform/db.ts";
 import type { Clock } from "../../platform/clock.ts";
 import { notFound } from "../../platform/errors.ts";
 import { newId } from "../../platform/ids.ts";
 import type { components } from "../../../../generated/api.d.ts";
 import { requireMember, spaceWithRole, visibleSpace } from "../spaces/index.ts";
 import * as store from "./store.ts";
+import { checkChannelQuota } from "./quota.ts";
 
 type Schemas = components["schemas"];
 export type ChannelResponse = Schemas["Spaces.ChannelResponse"];
@@ -35,13 +36,16 @@ export class ChannelsService {
 
   async create(userId: string, spaceId: string, body: CreateChannelRequest): Promise<ChannelResponse> {
     await spaceWithRole(this.db, spaceId, userId, "admin");
-    const row = await store.insertChannel(this.db, {
-      id: newId(),
-      space_id: spaceId,
-      name: body.name,
-      type: body.type,
-      topic: body.topic ?? null,
-      created_at: new Date(this.clock.now()),
+    const row = await inTransaction(this.db, async (trx) => {
+      checkChannelQuota(await store.lockedChannelCount(trx, spaceId));
+      return store.insertChannel(trx, {
+        id: newId(),
+        space_id: spaceId,
+        name: body.name,
+        type: body.type,
+        topic: body.topic ?? null,
+        created_at: new Date(this.clock.now()),
+      });
     });
     return toResponse(row);
   }

@@ -21,6 +21,16 @@ export async function findChannel(db: Knex, spaceId: string, id: string): Promis
   return db("channels").where({ id, space_id: spaceId }).first();
 }
 
+/**
+ * Locks the space's row until the transaction ends (parallel creates in one space queue here) and counts its
+ * channels.
+ */
+export async function lockedChannelCount(db: Knex, spaceId: string): Promise<number> {
+  await db("spaces").select("id").where({ id: spaceId }).forNoKeyUpdate().first();
+  const row = await db("channels").where({ space_id: spaceId }).count<{ n: string }[]>({ n: "*" }).first();
+  return Number(row?.n ?? 0);
+}
+
 /** Inserts at the end; the position is computed in the same statement. */
 export async function insertChannel(db: Knex, c: Omit<ChannelRow, "position">): Promise<ChannelRow> {
   const res = await db.raw(

@@ -7,6 +7,8 @@ import type { LimiterFactory } from "../../platform/limiter.ts";
 import { badRequest, forbidden, notFound } from "../../platform/errors.ts";
 import { newId } from "../../platform/ids.ts";
 import { recordAudit, spaceAuditLog, type AuditLogEntry } from "../audit/index.ts";
+import { lockCreator } from "../users/index.ts";
+import { checkSpaceQuota } from "./quota.ts";
 import { UserLimit, USER_LIMITS } from "../ratelimits/index.ts";
 import type { components } from "../../../../generated/api.d.ts";
 import type { MemberEventOutbox, MemberJoined, MemberLeft, SpaceEvents } from "./events.ts";
@@ -57,6 +59,9 @@ export class SpacesService {
     const ownerMemberId = newId();
     await this.withFreshInviteCode((code) =>
       inTransaction(this.d.db, async (trx) => {
+        // The owner's row lock queues parallel creates, so the count cannot be passed by a burst.
+        await lockCreator(trx, userId);
+        checkSpaceQuota(await store.countOwnedSpaces(trx, userId));
         await store.insertSpace(trx, {
           id,
           name: body.name,

@@ -79,6 +79,11 @@ const s = (cols: string[]) => cols.map((c) => `s.${c}`);
 export const isUniqueViolation = (err: unknown, constraint?: string): boolean =>
   (err as { code?: string }).code === "23505" && (!constraint || (err as { constraint?: string }).constraint === constraint);
 
+export async function countOwnedSpaces(db: Knex, ownerId: string): Promise<number> {
+  const row = await db("spaces").where({ owner_id: ownerId }).count<{ n: string }[]>({ n: "*" }).first();
+  return Number(row?.n ?? 0);
+}
+
 export async function insertSpace(db: Knex, row: Omit<SpaceRow, "member_count">): Promise<void> {
   await db("spaces").insert({ ...row, member_count: 0 });
 }

@@ -3,6 +3,9 @@ import { Router, type Request, type RequestHandler } from "express";
 import type { PresenceService } from "../presence/index.ts";
 import type { UsersService } from "./service.ts";
 
+/** `req.ip`, so TRUST_PROXY applies. */
+const clientAddress = (req: Request): string => req.ip ?? req.socket.remoteAddress ?? "unknown";
+
 export interface UsersRouteDeps {
   users: UsersService;
   presence: PresenceService;
@@ -15,7 +18,7 @@ export function usersRoutes({ users, presence, requireUser, currentUserId: me }:
   const r = Router();
 
   r.get("/me", requireUser, async (req, res) => void res.json(await users.me(me(req))));
-  r.patch("/me", requireUser, async (req, res) => void res.json(await users.update(me(req), req.body)));
+  r.patch("/me", requireUser, async (req, res) => void res.json(await users.update(me(req), req.body, clientAddress(req))));
   r.put("/me/default-avatar", requireUser, async (req, res) => {
     await users.setDefaultAvatar(me(req), req.body.index);
     res.json({ status: "ok" });
@@ -42,7 +45,7 @@ export function usersRoutes({ users, presence, requireUser, currentUserId: me }:
   });
 
   r.post("/register", async (req, res) => {
-    const meta = { userAgent: req.headers["user-agent"] ?? null, ip: req.ip ?? req.socket.remoteAddress ?? "unknown" };
+    const meta = { userAgent: req.headers["user-agent"] ?? null, ip: clientAddress(req) };
     res.json(await users.registerAnonymous(meta));
   });
 

@@ -8,6 +8,7 @@ import { anonymousUsername, upgradeFields, NOT_ANONYMOUS } from "./rules.ts";
 import { splitUpdate, withDefaults, type UserSettings, type UserSettingsUpdate } from "./settings.ts";
 import * as store from "./store.ts";
 import type { UserRows } from "./rows.ts";
+import type { SignupLimit } from "./signups.ts";
 import type { components } from "../../../../generated/api.d.ts";
 
 type S = components["schemas"];
@@ -38,7 +39,8 @@ export interface SessionOpener {
 
 /** Hashes a password under the shared bound on concurrent Argon2 work (auth's `Passwords`). */
 export interface PasswordHasher {
-  hash(password: string): Promise<string>;
+  /** `client`: the caller's address, whose share of the hashing slots this takes. */
+  hash(password: string, client: string): Promise<string>;
 }
 
 export interface UsersDeps {
@@ -48,6 +50,8 @@ export interface UsersDeps {
   /** Hashes an upgrade's password. */
   passwords: PasswordHasher;
   rows: UserRows;
+  /** Sign-ups per client address, shared with auth's register. */
+  signups: SignupLimit;
 }
 
 export class UsersService {
@@ -65,7 +69,8 @@ export class UsersService {
     return toUserResponse(u, false);
   }
 
-  async update(userId: string, body: UserUpdateRequest): Promise<UserResponse> {
+  /** `client`: the caller's address (an upgrade hashes a password). */
+  async update(userId: string, body: UserUpdateRequest, client: string): Promise<UserResponse> {
     const mode = upgradeFields(body);
     const patch: Record<string, unknown> = {};
     if (body.display_name !== undefined) patch.display_name = body.display_name;
@@ -76,7 +81,7 @@ export class UsersService {
       // decide races). A new address is unverified, so it makes no admin until verified (CONTRACT 1).
       await this.upgradeAllowed(userId, body.email!, body.username!);
       patch.email = body.email;
-      patch.password_hash = await this.d.passwords.hash(body.password!);
+      patch.password_hash = await this.d.passwords.hash(body.password!, client);
       patch.is_anonymous = false;
       patch.email_verified_at = null;
       patch.is_admin = false;
@@ -130,6 +135,7 @@ export class UsersService {
 
   /** A real account without e-mail or password, and tokens of a first device session. */
   async registerAnonymous(meta: SessionMeta): Promise<AnonymousRegisterResponse> {
+    await this.d.signups.admit(meta.ip);
     let user;
     for (let attempt = 0; ; attempt++) {
       try {

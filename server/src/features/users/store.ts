@@ -59,3 +59,11 @@ export async function mergeSettings(
   const { rows } = await db.raw(`UPDATE users SET settings = ${expr} WHERE id = ? RETURNING settings`, [...bindings, id]);
   return rows[0]?.settings;
 }
+
+/**
+ * Locks the account's row until the transaction ends (FOR NO KEY UPDATE: rows that only reference the account
+ * are not held up) and answers whether it is anonymous; undefined when it does not exist.
+ */
+export async function lockAccount(db: Knex, id: string): Promise<{ is_anonymous: boolean } | undefined> {
+  return db("users").select("is_anonymous").where({ id }).forNoKeyUpdate().first();
+}

@@ -7,6 +7,8 @@ import { newId } from "../../platform/ids.ts";
 import type { Clock } from "../../platform/clock.ts";
 import { seal } from "../../platform/crypto.ts";
 import { recordAudit } from "../audit/index.ts";
+import { lockCreator } from "../users/index.ts";
+import { checkWebhookQuota } from "./quota.ts";
 import { checkWebhookUrl } from "./address-guard.ts";
 import { checkEventTypes } from "./events.ts";
 import { isSuspended, type WebhookDispatcher } from "./dispatcher.ts";
@@ -93,6 +95,10 @@ export class WebhookService {
     const id = newId();
     const secret = newWebhookSecret();
     const w = await inTransaction(this.d.db, async (trx) => {
+      await lockCreator(trx, userId);
+      const existing = await store.lockedWebhookCount(trx, botId);
+      if (existing === undefined) throw notFound("bot not found");
+      checkWebhookQuota(existing);
       const row = await store.insertWebhook(trx, {
         id,
         bot_user_id: botId,

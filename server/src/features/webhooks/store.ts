@@ -33,6 +33,17 @@ export interface DeliveryRow {
 export const botOwner = async (db: Knex, botId: string): Promise<string | undefined> =>
   (await db("bots").select("owner_id").where({ user_id: botId }).whereNot({ state: "deleted" }).first())?.owner_id;
 
+/**
+ * Locks the bot's row until the transaction ends (parallel creates for one bot queue here) and counts its
+ * webhooks; undefined when the bot is gone or deleted.
+ */
+export async function lockedWebhookCount(db: Knex, botId: string): Promise<number | undefined> {
+  const bot = await db("bots").select("user_id").where({ user_id: botId }).whereNot({ state: "deleted" }).forNoKeyUpdate().first();
+  if (!bot) return undefined;
+  const row = await db("webhooks").where({ bot_user_id: botId }).count<{ n: string }[]>({ n: "*" }).first();
+  return Number(row?.n ?? 0);
+}
+
 export const listWebhooks = (db: Knex, botId: string): Promise<WebhookRow[]> =>
   db("webhooks").where({ bot_user_id: botId }).orderBy("id", "desc");
 

@@ -1,0 +1,11 @@
+// How many spaces one account may own (README "Abuse limits"). Spaces count for their current owner; deleted
+// spaces are gone and do not count.
+import { badRequest } from "../../platform/errors.ts";
+
+export const SPACES_PER_OWNER = 100;
+export const SPACE_LIMIT_REACHED = `limit reached: ${SPACES_PER_OWNER} spaces per owner`;
+
+/** Refuses one more space for an account that owns `owned`. */
+export function checkSpaceQuota(owned: number): void {
+  if (owned >= SPACES_PER_OWNER) throw badRequest(SPACE_LIMIT_REACHED);
+}
