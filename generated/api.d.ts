@@ -2536,9 +2536,23 @@ export type components = {
             type: "space:deleted";
             space_id: string;
         };
+        /**
+         * @description A dependency the readiness check could not reach.
+         * @enum {string}
+         */
+        "Service.Dependency": "database" | "redis";
         "Service.HealthStatus": {
             /** @enum {string} */
             status: "ok";
+        };
+        /**
+         * @description Not ready: the dependencies that did not answer (why goes to the server's log, never here); none while the
+         *     process is shutting down.
+         */
+        "Service.NotReadyBody": {
+            /** @enum {string} */
+            status: "unavailable";
+            failing: components["schemas"]["Service.Dependency"][];
         };
         /**
          * @description The roles a role change may give: `owner` is never given.
@@ -9923,7 +9937,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["Service.NotReadyBody"];
                 };
             };
         };

@@ -39,6 +39,10 @@ export const MemberLeftReasonValues = ["left","kicked"] as const satisfies reado
 export type MembershipChange = S["Realtime.MembershipChange"];
 export const MembershipChangeValues = ["joined","left","kicked"] as const satisfies readonly MembershipChange[];
 
+/** `Service.Dependency`: A dependency the readiness check could not reach. */
+export type Dependency = S["Service.Dependency"];
+export const DependencyValues = ["database","redis"] as const satisfies readonly Dependency[];
+
 /** `Spaces.AssignableRole`: The roles a role change may give: `owner` is never given. */
 export type AssignableRole = S["Spaces.AssignableRole"];
 export const AssignableRoleValues = ["admin","moderator","member"] as const satisfies readonly AssignableRole[];

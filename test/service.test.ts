@@ -2,13 +2,14 @@
 // 404, request ids, configuration errors and graceful shutdown, over HTTP against PostgreSQL + Redis.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { request as httpRequest, type IncomingMessage, type ServerResponse } from "node:http";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../server/src/platform/config.ts";
 import { startTestServer, type TestServer } from "./helpers/server.ts";
 import { api } from "./helpers/http.ts";
 import { createBot } from "./helpers/bots.ts";
 import { registerUser } from "./helpers/users.ts";
-import { claimTestRedis, createTestDatabase } from "./helpers/resources.ts";
+import { claimTestRedis, createTestDatabase, PG_ADMIN_URL } from "./helpers/resources.ts";
 import { freePort } from "./helpers/ports.ts";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -31,31 +32,60 @@ describe("health and readiness", () => {
     expect(await http.get("/readyz")).toMatchObject({ status: 200, body: { status: "ok" } });
   });
 
-  it("GET /readyz answers 503 with a detail once Redis stops answering", { timeout: 90_000 }, async () => {
-    // A Redis of our own on a spare port, so stopping it touches nobody else.
-    const port = await freePort();
-    const redis: ChildProcess = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], {
-      stdio: "ignore",
-    });
-    try {
-      await waitForRedis(port);
-      const s = await startTestServer({ env: { REDIS_URL: `redis://127.0.0.1:${port}/0`, LOG_LEVEL: "fatal" } });
+  it(
+    "GET /readyz answers 503 naming what fails (Redis, then the database too) and never the error's text, which goes to the log",
+    { timeout: 90_000 },
+    async () => {
+      // A Redis and a database of our own, so stopping them touches nobody else.
+      const port = await freePort();
+      const redis: ChildProcess = spawn(
+        "redis-server",
+        ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+        {
+          stdio: "ignore",
+        },
+      );
+      const db = await createTestDatabase();
+      const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
       try {
-        expect((await api(s.url).get("/readyz")).status).toBe(200);
-        redis.kill("SIGKILL");
-        await new Promise((r) => redis.once("exit", r));
-        const res = await api(s.url).get("/readyz");
-        expect(res.status).toBe(503);
-        expect(res.body.detail).toMatch(/redis/i);
-        // Liveness is not readiness: the process still runs.
-        expect((await api(s.url).get("/healthz")).status).toBe(200);
+        await waitForRedis(port);
+        const s = await startTestServer({ env: { REDIS_URL: `redis://127.0.0.1:${port}/0`, DATABASE_URL: db.url, LOG_LEVEL: "warn" } });
+        try {
+          expect(await api(s.url).get("/readyz")).toMatchObject({ status: 200, body: { status: "ok" } });
+          redis.kill("SIGKILL");
+          await new Promise((r) => redis.once("exit", r));
+          const res = await fetch(s.url + "/readyz");
+          expect(res.status).toBe(503);
+          expect(await res.text()).toBe('{"status":"unavailable","failing":["redis"]}');
+
+          // The database refuses connections from now on, and the open ones are ended: PostgreSQL says why, naming it.
+          await admin.connect();
+          await admin.query(`ALTER DATABASE ${db.name} WITH ALLOW_CONNECTIONS false`);
+          await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1", [db.name]);
+          const both = await fetch(s.url + "/readyz");
+          expect(both.status).toBe(503);
+          expect(await both.text()).toBe('{"status":"unavailable","failing":["database","redis"]}');
+          // Liveness is not readiness: the process still runs.
+          expect((await api(s.url).get("/healthz")).status).toBe(200);
+          // The reasons are in the log, for the operator: once per outage, however often /readyz is asked.
+          expect((await fetch(s.url + "/readyz")).status).toBe(503);
+          const failures = s
+            .logs()
+            .split("\n")
+            .filter((line) => line.includes("readiness check failed"));
+          expect(failures).toHaveLength(2);
+          expect(failures.find((line) => line.includes('"dependency":"redis"'))).toBeDefined();
+          expect(failures.find((line) => line.includes('"dependency":"database"'))).toBeDefined();
+        } finally {
+          await s.stop();
+        }
       } finally {
-        await s.stop();
+        if (redis.exitCode === null && redis.signalCode === null) redis.kill("SIGKILL");
+        await admin.end().catch(() => {});
+        await db.drop();
       }
-    } finally {
-      if (redis.exitCode === null && redis.signalCode === null) redis.kill("SIGKILL");
-    }
-  });
+    },
+  );
 });
 
 async function waitForRedis(port: number) {

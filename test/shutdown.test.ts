@@ -85,7 +85,7 @@ describe("shutdown of `npm start`", { timeout: 180_000 }, () => {
     const signalled = Date.now();
     p.child.kill("SIGTERM");
     await expect.poll(async () => (await http.get("/readyz")).status, { timeout: 2000 }).toBe(503);
-    expect(await http.get("/readyz")).toMatchObject({ status: 503, body: { detail: "shutting down" } });
+    expect(await http.get("/readyz")).toMatchObject({ status: 503, body: { status: "unavailable", failing: [] } });
     p.child.kill("SIGTERM");
     await expect.poll(() => p.output(), { timeout: 2000 }).toContain("already shutting down: signal ignored (a third one forces the exit)");
     expect(await http.get("/healthz")).toMatchObject({ status: 200, body: { status: "ok" } });

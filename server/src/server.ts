@@ -9,7 +9,6 @@ import { createHttpApp } from "./platform/http/app.ts";
 import { drainHttp } from "./platform/http/shutdown.ts";
 import { mountApiReference } from "./platform/http/api-reference.ts";
 import { mountPortal } from "./platform/http/portal.ts";
-import { unavailable } from "./platform/errors.ts";
 import { loadContract } from "./contract.ts";
 import { BotAuthenticator, BotsService, botAccountRoutes, botAuth } from "./features/bots/index.ts";
 import { CommandsService, commandRoutes } from "./features/commands/index.ts";
@@ -202,13 +201,10 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
       app.get("/healthz", (_req, res) => void res.json({ status: "ok" }));
       app.get("/readyz", async (_req, res) => {
         // From the shutdown signal on, a load balancer must stop routing here (SHUTDOWN_DELAY_MS gives it time).
-        if (closing) throw unavailable("shutting down");
-        try {
-          await platform.ready();
-        } catch (err) {
-          throw unavailable(`not ready: ${(err as Error).message}`);
-        }
-        res.json({ status: "ok" });
+        // Nothing failing while closing: the process is not ready because it is stopping.
+        const failing = closing ? [] : await platform.failing();
+        if (closing || failing.length) res.status(503).json({ status: "unavailable", failing });
+        else res.json({ status: "ok" });
       });
       app.get("/metrics", async (_req, res) => {
         res.type(platform.metrics.registry.contentType).send(await platform.metrics.registry.metrics());

@@ -1,9 +1,9 @@
 // Where the links of the service's e-mails land (CONTRACT 2): `$PUBLIC_URL/verify-email?token=…` and
 // `$PUBLIC_URL/reset-password?token=…`, redirected here by the server. No session is needed for either.
-import { useEffect, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { newClient } from "../session.ts";
 import { Link } from "../router.tsx";
-import { ErrorBox, Field, Loading, useAction } from "../ui.tsx";
+import { ErrorBox, Field, useAction } from "../ui.tsx";
 
 const tokenFromUrl = (): string => new URLSearchParams(window.location.search).get("token") ?? "";
 
@@ -25,11 +25,18 @@ function Verify({ token }: { token: string }) {
     await newClient(false).POST("/api/auth/verify-email", { body: { token } });
     setDone(true);
   });
-  // Once, on arrival: the link itself is the person's confirmation.
-  useEffect(() => void act.run(), []); // eslint-disable-line react-hooks/exhaustive-deps
+  // Confirmed by a press, never on arrival: mail scanners and link previews open links too.
+  const submit = (e: FormEvent) => (e.preventDefault(), void act.run());
   if (done) return <p role="status">Your e-mail address is confirmed.</p>;
-  if (act.error) return <ErrorBox error={act.error} />;
-  return <Loading what="the confirmation" />;
+  return (
+    <form onSubmit={submit} className="card" aria-label="Confirm the e-mail address">
+      <p>If you signed up for the account named in the e-mail, confirm that this address is yours.</p>
+      <ErrorBox error={act.error} />
+      <button type="submit" disabled={act.busy}>
+        {act.busy ? "Confirming…" : "Confirm my e-mail address"}
+      </button>
+    </form>
+  );
 }
 
 function Reset({ token }: { token: string }) {

@@ -27,10 +27,15 @@ export interface Platform {
   queues: Queues;
   /** The client of `kv` (and presence's raw commands beside it), whose commands fail after KV_TIMEOUT_MS; none when embedded. */
   redis: Redis | undefined;
-  /** Resolves when the database and (where configured) Redis answer; rejects with the reason otherwise. */
-  ready(): Promise<void>;
+  /**
+   * The dependencies that do not answer within 2 s: empty when the database and (where configured) Redis answer.
+   * Why each one failed is logged here, never given to the caller (its text can name hosts, ports and users).
+   */
+  failing(): Promise<Dependency[]>;
   close(): Promise<void>;
 }
+
+export type Dependency = "database" | "redis";
 
 export interface PlatformOverrides {
   log?: Logger;
@@ -105,6 +110,8 @@ export async function openPlatform(config: Config, overrides: PlatformOverrides 
     queues = postgresQueues(database.connection, log);
   }
 
+  /** The dependencies whose failure the readiness check has logged and that have not answered since. */
+  const down = new Set<Dependency>();
   return {
     config,
     log,
@@ -118,9 +125,21 @@ export async function openPlatform(config: Config, overrides: PlatformOverrides 
     limiters,
     queues,
     redis: kvRedis,
-    async ready() {
-      await answerWithin(database.knex.raw("select 1"), 2000, "database did not answer");
-      if (redis) await answerWithin(redis.ping(), 2000, "redis did not answer");
+    async failing() {
+      const probe = async (name: Dependency, check: PromiseLike<unknown>): Promise<Dependency | undefined> => {
+        try {
+          await answerWithin(Promise.resolve(check), 2000, `${name} did not answer within 2 s`);
+          if (down.delete(name)) log.info({ dependency: name }, "readiness check passes again");
+          return undefined;
+        } catch (err) {
+          // Once per outage: anyone may ask /readyz, as often as they like.
+          if (!down.has(name)) log.warn({ dependency: name, err: { message: (err as Error).message } }, "readiness check failed");
+          down.add(name);
+          return name;
+        }
+      };
+      const results = await Promise.all([probe("database", database.knex.raw("select 1")), redis && probe("redis", redis.ping())]);
+      return results.filter((r) => r !== undefined);
     },
     async close() {
       await queues.close();

@@ -16,6 +16,13 @@ import * as store from "./email-store.ts";
 import { findUserById, liveSessionIds } from "./store.ts";
 import type { UserRows } from "../users/index.ts";
 
+/** Who an account mail goes to and which account it is about. */
+export interface MailUser {
+  id: string;
+  username: string;
+  email: string;
+}
+
 export const VERIFY_TTL_MS = 48 * 3600_000;
 export const RESET_TTL_MS = 3600_000;
 export const SAME_ANSWER = "if the address belongs to an account, an e-mail is on its way";
@@ -51,7 +58,7 @@ export class EmailFlows {
   }
 
   /** Sends the verification mail without holding up the caller; a failure is logged, not thrown. */
-  verifyLater(user: { id: string; email: string }): void {
+  verifyLater(user: MailUser): void {
     this.later("verification", () => this.sendVerification(user));
   }
 
@@ -77,7 +84,7 @@ export class EmailFlows {
       await this.d.mailer.send({
         to: user.email,
         subject: "Reset your Parley password",
-        text: `Someone asked to reset the password of your Parley account. To choose a new one, open:\n\n${link}\n\nThe link works once, for one hour. If it was not you, ignore this mail.\n`,
+        text: `Someone asked to reset the password of your Parley account ${user.username}. To choose a new one, open:\n\n${link}\n\nThe link works once, for one hour. If it was not you, ignore this mail.\n`,
       });
       this.mails.inc({ kind: "reset", result: "sent" });
     });
@@ -117,12 +124,18 @@ export class EmailFlows {
     }
   }
 
-  private async sendVerification(user: { id: string; email: string }): Promise<void> {
+  /**
+   * The mail names the account, so that someone who did not sign up as that username sees the address is being
+   * claimed by another; the link opens a page with a button, so a mail scanner that opens links confirms nothing.
+   */
+  private async sendVerification(user: MailUser): Promise<void> {
     const link = await this.link(user, "verify", VERIFY_TTL_MS, "verify-email");
     await this.d.mailer.send({
       to: user.email,
       subject: "Confirm your e-mail address for Parley",
-      text: `Welcome to Parley. To confirm this address, open:\n\n${link}\n\nThe link works once, for 48 hours.\n`,
+      text:
+        `Welcome to Parley. To confirm this address for the account ${user.username}, open this link and press the button there:\n\n${link}\n\n` +
+        `The link works once, for 48 hours. If you did not sign up as ${user.username}, ignore this mail: the address stays unconfirmed.\n`,
     });
     this.mails.inc({ kind: "verify", result: "sent" });
   }

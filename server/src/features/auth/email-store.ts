@@ -5,13 +5,14 @@ export type EmailPurpose = "verify" | "reset";
 
 export interface MailTarget {
   id: string;
+  username: string;
   email: string;
   email_verified_at: Date | null;
 }
 
 /** A human account (not a bot, not anonymous) by e-mail address, case-insensitively. */
 export function findByEmail(db: Knex, email: string): Promise<MailTarget | undefined> {
-  return db("users").select("id", "email", "email_verified_at").where({ email, is_bot: false, is_anonymous: false }).first();
+  return db("users").select("id", "username", "email", "email_verified_at").where({ email, is_bot: false, is_anonymous: false }).first();
 }
 
 export async function insertToken(

@@ -50,6 +50,24 @@ describe("verification", () => {
     });
   });
 
+  it("the verification and reset mails name the account's username; opening the link's page verifies nothing", async () => {
+    const u = await registerUser(server.url);
+    const mail = await mailTo(u.email, /confirm/i);
+    expect(mail.text).toContain(`confirm this address for the account ${u.username}`);
+    // What a mail scanner does: open the link, follow its redirects, read the page.
+    const link = linkIn(mail, "verify-email");
+    const page = await fetch(server.url + link.pathname + link.search);
+    expect(new URL(page.url).pathname).toBe("/portal/verify-email");
+    await page.arrayBuffer();
+    expect((await http.get("/api/auth/me", { token: u.token })).body.email_verified).toBe(false);
+    // The page's button posts the token; only that confirms.
+    expect((await http.post("/api/auth/verify-email", { token: tokenOf(link) })).status).toBe(200);
+    expect((await http.get("/api/auth/me", { token: u.token })).body.email_verified).toBe(true);
+
+    await http.post("/api/auth/forgot-password", { email: u.email });
+    expect((await mailTo(u.email, /reset/i)).text).toContain(`password of your Parley account ${u.username}.`);
+  });
+
   it("refuses unknown, malformed and expired tokens; a reset token is not a verification token", async () => {
     expect(await http.post("/api/auth/verify-email", { token: "ev_unknown" })).toMatchObject({
       status: 400,

@@ -87,7 +87,7 @@ export class AuthService {
         });
         return this.openSession(trx, user, meta);
       });
-      this.d.emails.verifyLater({ id: out.user.id, email: body.email });
+      this.d.emails.verifyLater({ id: out.user.id, username: body.username, email: body.email });
       return out;
     } catch (err) {
       const e = err as { code?: string; constraint?: string };

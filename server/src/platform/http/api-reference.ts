@@ -4,6 +4,7 @@
 import { createRequire } from "node:module";
 import { dirname } from "node:path";
 import express, { type Express } from "express";
+import { pageHeaders } from "./security-headers.ts";
 
 type Json = Record<string, unknown>;
 
@@ -60,6 +61,9 @@ window.ui = SwaggerUIBundle({
   },
 });`;
 
+/** The page's own style, a file rather than inline: the page's policy allows only this server's style sheets. */
+const PAGE_CSS = "body{margin:0}\n";
+
 function page(contract: Json): string {
   const info = (contract.info ?? {}) as Json;
   const title = `${String(info.title ?? "API")} ${String(info.version ?? "")} reference`.replace(/[&<>"]/g, "");
@@ -71,7 +75,7 @@ function page(contract: Json): string {
 <title>${title}</title>
 <link rel="icon" type="image/png" href="${ASSETS}/favicon-32x32.png">
 <link rel="stylesheet" href="${ASSETS}/swagger-ui.css">
-<style>body{margin:0}</style>
+<link rel="stylesheet" href="${DOCS_PATH}/page.css">
 </head>
 <body>
 <div id="reference"></div>
@@ -86,8 +90,9 @@ function page(contract: Json): string {
 export function mountApiReference(app: Express, contract: Json): void {
   const dist = dirname(createRequire(import.meta.url).resolve("swagger-ui-dist/package.json"));
   const html = page(contract);
-  app.get(DOCS_PATH, (_req, res) => void res.type("html").set("Cache-Control", "no-cache").send(html));
+  app.get(DOCS_PATH, pageHeaders, (_req, res) => void res.type("html").set("Cache-Control", "no-cache").send(html));
   app.get(`${DOCS_PATH}/boot.js`, (_req, res) => void res.type("text/javascript").set("Cache-Control", "no-cache").send(BOOT));
+  app.get(`${DOCS_PATH}/page.css`, (_req, res) => void res.type("text/css").set("Cache-Control", "no-cache").send(PAGE_CSS));
   // Only what the page loads (no source maps, no sample index.html pointing at an outside document).
   const served = new Set(["swagger-ui-bundle.js", "swagger-ui.css", "favicon-32x32.png"]);
   app.use(ASSETS, (req, res, next) => (served.has(req.path.slice(1)) ? next() : void res.status(404).type("text").send("not found")));

@@ -1,5 +1,5 @@
-// The request pipeline, in one order set once: request id → logger → metrics → JSON body → contract validation
-// → the features' routers (authentication and limits live there) → 404 → error renderer.
+// The request pipeline, in one order set once: request id and security headers → logger → metrics → JSON body →
+// contract validation → the features' routers (authentication and limits live there) → 404 → error renderer.
 import { randomUUID } from "node:crypto";
 import express, { type Express, type NextFunction, type Request, type RequestHandler, type Response } from "express";
 import type { Logger } from "../logger.ts";
@@ -8,6 +8,7 @@ import { HttpError } from "../errors.ts";
 import type { TrustProxy } from "../config.ts";
 import { ValidationFailed, fromValidatorError, validator } from "./validation.ts";
 import { canonicalIds } from "./canonical-ids.ts";
+import { everyAnswer } from "./security-headers.ts";
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -122,6 +123,7 @@ export function createHttpApp(opts: HttpAppOptions): Express {
     const given = req.headers["x-request-id"];
     req.id = typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
     res.setHeader("X-Request-Id", req.id);
+    for (const [name, value] of everyAnswer) res.setHeader(name, value);
     (req as Request & { started: number }).started = performance.now();
     res.on("finish", finished);
     if (open && !API_ONLY.test(req.url)) return open(req, res, toApi(req, res, next));

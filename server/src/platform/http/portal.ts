@@ -3,6 +3,7 @@
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import express, { type Express } from "express";
+import { pageHeaders } from "./security-headers.ts";
 
 export const PORTAL_DIST = resolve(import.meta.dirname, "../../../../portal/dist");
 
@@ -11,6 +12,8 @@ export function mountPortal(app: Express, dist: string = PORTAL_DIST): void {
   app.get("/", (_req, res) => res.redirect(302, "/portal/"));
   // The links in the service's e-mails ($PUBLIC_URL/verify-email?token=…) open the portal's pages for them.
   app.get(["/verify-email", "/reset-password"], (req, res) => res.redirect(302, `/portal${req.originalUrl}`));
+  // Every answer under /portal: index.html goes out through the fallback below and, asked for by name, express.static.
+  app.use("/portal", pageHeaders);
   // Express routes ignore a trailing slash, so the bare path is told apart by hand.
   app.get("/portal", (req, res, next) => (req.path === "/portal" ? res.redirect(301, "/portal/") : next()));
   // Hashed assets never change under one name; index.html must always be fresh.
