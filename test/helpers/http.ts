@@ -1,5 +1,6 @@
 // Tiny HTTP helpers for tests: JSON in, status + JSON out.
 import { SERVER_BUSY } from "../../server/src/features/auth/hash-slots.ts";
+import { request } from "node:http";
 export interface Reply<T = any> {
   status: number;
   body: T;
@@ -44,3 +45,44 @@ export const api = (base: string) => ({
   patch: <T = any>(path: string, body?: unknown, o?: Parameters<typeof call>[3]) => call<T>(base, "PATCH", path, { ...o, body }),
   del: <T = any>(path: string, o?: Parameters<typeof call>[3]) => call<T>(base, "DELETE", path, o),
 });
+
+export interface RawReply {
+  status: number;
+  body: any;
+  text: string;
+}
+
+/**
+ * One request written exactly as given: no header added (no Content-Length unless named, so a request with no
+ * body is one without any), the body as bytes, and any answer read (a 431 closes the connection).
+ */
+export function rawRequest(
+  base: string,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: Buffer | string,
+): Promise<RawReply> {
+  return new Promise((resolve, reject) => {
+    const url = new URL(base);
+    const sent = Object.fromEntries(Object.entries(headers).filter(([, v]) => v !== ""));
+    const req = request({ host: url.hostname, port: url.port, method, path, headers: sent, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => {
+        const text = Buffer.concat(chunks).toString("utf8");
+        let parsed: unknown = text;
+        try {
+          parsed = text ? JSON.parse(text) : undefined;
+        } catch {
+          /* not JSON: keep the text */
+        }
+        resolve({ status: res.statusCode!, body: parsed, text });
+      });
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    if (body !== undefined) req.write(body);
+    req.end();
+  });
+}

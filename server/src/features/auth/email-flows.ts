@@ -100,6 +100,7 @@ export class EmailFlows {
     if (!(await store.isLiveToken(this.d.db, tokenHash, "reset", now))) throw badRequest("invalid or expired token");
     const passwordHash = await this.d.passwords.hash(newPassword, ip);
     const userId = await inTransaction(this.d.db, async (trx) => {
+      await store.lockTokenOwner(trx, tokenHash, "reset");
       const row = await store.spendToken(trx, tokenHash, "reset", now);
       if (row) await store.changePasswordHash(trx, row.user_id, passwordHash);
       return row?.user_id;

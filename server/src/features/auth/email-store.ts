@@ -45,6 +45,16 @@ export async function markVerified(db: Knex, userId: string, email: string, make
   return (await db("users").where({ id: userId, email }).update(patch)) === 1;
 }
 
+/**
+ * Locks the account a token belongs to (its users row, FOR UPDATE), before the token is spent. Every change of
+ * a password takes the users row first and the account's email_tokens rows after it; two resets of one account
+ * that spent their own tokens first would each hold a token the other one's spend-all update waits for.
+ */
+export async function lockTokenOwner(db: Knex, hash: Buffer, purpose: EmailPurpose): Promise<void> {
+  const token = await db("email_tokens").where({ hash, purpose }).first("user_id");
+  if (token) await db("users").where({ id: token.user_id }).forUpdate().first("id");
+}
+
 /** A reset token that can still be spent, without spending it (reset checks it before the costly hash). */
 export async function isLiveToken(db: Knex, hash: Buffer, purpose: EmailPurpose, now: Date): Promise<boolean> {
   return Boolean(await db("email_tokens").where({ hash, purpose }).whereNull("used_at").andWhere("expires_at", ">", now).first("user_id"));

@@ -201,6 +201,36 @@ describe("passwords", () => {
     expect((await http.post("/api/auth/login", { login: u.username, password: "brand new password" })).status).toBe(200);
   });
 
+  it("two resets of one account at once: one wins, the other's link is spent (no deadlock)", async () => {
+    const u = await registerUser(server.url);
+    const links: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      await http.post("/api/auth/forgot-password", { email: u.email });
+      const mail = await mailbox.waitFor(
+        (m) =>
+          m.to.toLowerCase() === u.email.toLowerCase() && /reset/i.test(m.subject) && !links.includes(tokenOf(linkIn(m, "reset-password"))),
+      );
+      links.push(tokenOf(linkIn(mail, "reset-password")));
+    }
+    // Hold the account's row so that both resets reach their transaction before either goes on.
+    const db = server.platform.db;
+    const holder = await db.transaction();
+    await holder("users").where({ id: u.id }).forUpdate().first("id");
+    const waiting = async () =>
+      Number(
+        (await db.raw("SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'")).rows[0]
+          .n,
+      );
+    const resets = links.map((token, i) => http.post("/api/auth/reset-password", { token, new_password: `new password ${i}` }));
+    await expect.poll(waiting).toBe(2);
+    await holder.commit();
+    const answers = await Promise.all(resets);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
+    expect(answers.find((a) => a.status === 400)!.body).toEqual({ detail: "invalid or expired token" });
+    const winner = answers.findIndex((a) => a.status === 200);
+    expect((await http.post("/api/auth/login", { login: u.username, password: `new password ${winner}` })).status).toBe(200);
+  });
+
   it("a password change spends every outstanding reset link of the account", async () => {
     const u = await registerUser(server.url);
     await http.post("/api/auth/forgot-password", { email: u.email });

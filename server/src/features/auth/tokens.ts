@@ -2,6 +2,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { SignJWT } from "jose";
 import { Cache } from "../../platform/cache.ts";
+import { isUuid } from "../../platform/ids.ts";
 
 export const ACCESS_TTL_SECONDS = 15 * 60;
 export const REFRESH_TTL_MS = 30 * 24 * 3600 * 1000;
@@ -57,7 +58,7 @@ export class AccessTokens {
    * HS256 checked with node:crypto in the calling thread. jose's WebCrypto path imports the key and hops to the
    * libuv pool on every call: the largest CPU cost of a connect storm (thousands of first-seen tokens at once,
    * profiled). Same rules as jose for our tokens: three parts, a constant-time signature compare on the exact
-   * text, header `alg` HS256 without `crit`, string `sub` and `sid`, `exp` in the future, `nbf` (if any) past.
+   * text, header `alg` HS256 without `crit`, then `claimsOf`.
    */
   private checkHs256(token: string): { sub: string; sid: string; exp: number } | null {
     const parts = token.split(".");
@@ -75,11 +76,22 @@ export class AccessTokens {
       return null;
     }
     if (header?.alg !== "HS256" || header.crit !== undefined) return null;
-    if (typeof payload?.sub !== "string" || typeof payload.sid !== "string" || typeof payload.exp !== "number") return null;
-    const now = Math.floor(this.now() / 1000);
-    if (payload.exp <= now || (typeof payload.nbf === "number" && payload.nbf > now)) return null;
-    return { sub: payload.sub, sid: payload.sid, exp: payload.exp };
+    return claimsOf(payload, Math.floor(this.now() / 1000));
   }
+}
+
+/**
+ * The claims of a token whose signature holds, or null: `sub` and `sid` must be ids as the server issues them
+ * (the database compares them as uuid, so any other text would fail there, not here), `exp` in the future, `nbf`
+ * (if any) past.
+ */
+export function claimsOf(
+  payload: { sub?: unknown; sid?: unknown; exp?: unknown; nbf?: unknown } | null,
+  nowSeconds: number,
+): { sub: string; sid: string; exp: number } | null {
+  if (!isUuid(payload?.sub) || !isUuid(payload.sid) || typeof payload.exp !== "number") return null;
+  if (payload.exp <= nowSeconds || (typeof payload.nbf === "number" && payload.nbf > nowSeconds)) return null;
+  return { sub: payload.sub, sid: payload.sid, exp: payload.exp };
 }
 
 /** A random secret with a readable prefix, e.g. `rt_…` for refresh tokens. */

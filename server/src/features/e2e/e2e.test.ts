@@ -54,6 +54,21 @@ describe("key packages", () => {
     expect((await http().get("/api/e2e/key-packages/count", { token: other.token })).body).toEqual({ available: 0 });
   });
 
+  it("concurrent uploads of a last-resort package from one session replace it, none answers 500", async () => {
+    const u = await registerUser(server.url);
+    const uploads = await Promise.all(
+      [1, 2, 3, 4].map(() =>
+        http().post("/api/e2e/key-packages", { key_packages: [blob("kp")], last_resort: blob("lr") }, { token: u.token }),
+      ),
+    );
+    expect(uploads.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    const rows = await server.platform
+      .db("e2e_key_packages")
+      .where({ user_id: u.id, last_resort: true })
+      .count<{ n: string }[]>({ n: "*" });
+    expect(Number(rows[0]!.n)).toBe(1);
+  });
+
   it("refuses bad input with 422 and anonymous callers and bots with 401", async () => {
     const t = { token: owner.token };
     for (const body of [

@@ -18,10 +18,14 @@ export interface CommitRow {
 export async function addKeyPackages(db: Knex, userId: string, deviceId: string, packages: string[], lastResort?: string): Promise<number> {
   return db.transaction(async (trx) => {
     await trx("e2e_key_packages").insert(packages.map((key_package) => ({ user_id: userId, device_id: deviceId, key_package })));
-    if (lastResort !== undefined) {
-      await trx("e2e_key_packages").where({ device_id: deviceId, last_resort: true }).delete();
-      await trx("e2e_key_packages").insert({ user_id: userId, device_id: deviceId, key_package: lastResort, last_resort: true });
-    }
+    // One statement against the unique index of last-resort packages, so that concurrent uploads of one device
+    // replace each other instead of clashing on it.
+    if (lastResort !== undefined)
+      await trx.raw(
+        `INSERT INTO e2e_key_packages (user_id, device_id, key_package, last_resort) VALUES (?, ?, ?, true)
+         ON CONFLICT (device_id) WHERE last_resort DO UPDATE SET key_package = excluded.key_package, created_at = now()`,
+        [userId, deviceId, lastResort],
+      );
     return countKeyPackages(trx, deviceId);
   });
 }

@@ -1,5 +1,6 @@
-// The request pipeline, in one order set once: request id and security headers → logger → metrics → JSON body →
-// contract validation → the features' routers (authentication and limits live there) → 404 → error renderer.
+// The request pipeline, in one order set once: request id and security headers → logger → metrics → well-formed
+// escapes → JSON body → contract validation → no NUL characters → canonical ids → the features' routers
+// (authentication and limits live there) → 404 → error renderer.
 import { randomUUID } from "node:crypto";
 import express, { type Express, type NextFunction, type Request, type RequestHandler, type Response } from "express";
 import type { Logger } from "../logger.ts";
@@ -9,6 +10,8 @@ import type { TrustProxy } from "../config.ts";
 import { ValidationFailed, fromValidatorError, validator } from "./validation.ts";
 import { canonicalIds } from "./canonical-ids.ts";
 import { everyAnswer } from "./security-headers.ts";
+import { requestBody, type BodyFacts } from "./request-body.ts";
+import { noNulCharacters, wellFormedEscapes } from "./request-text.ts";
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -108,14 +111,15 @@ export function createHttpApp(opts: HttpAppOptions): Express {
     opts.mountOpen(router as unknown as Express);
     open = router;
   }
-  // strict: false so a bare JSON `null` parses (spec 4.4: the join-request body is "JoinRequestCreateRequest or
-  // null"); the contract still refuses null, numbers or strings wherever an object is declared (422).
   // Then the contract's validator and canonical ids: one Express layer for the whole front of the pipeline (each
   // layer the router walks costs a match, a closure and a try/catch per request; seven of them were a visible
   // share of a cheap request).
+  const bodies = new WeakMap<Request, BodyFacts>();
   const api = inOrder([
-    express.json({ limit: "1mb", type: () => true, strict: false }),
+    wellFormedEscapes(),
+    requestBody(bodies),
     ...validator(opts.apiSpec, opts.validateResponses),
+    noNulCharacters(bodies),
     canonicalIds(opts.apiSpec),
   ]);
   const toApi = (req: Request, res: Response, next: NextFunction) => (err?: unknown) => (err ? next(err) : api(req, res, next));
@@ -133,7 +137,7 @@ export function createHttpApp(opts: HttpAppOptions): Express {
 
   app.use((_req: Request, _res: Response, next: NextFunction) => next(new HttpError(404, "not found")));
   app.use((raw: unknown, req: Request, res: Response, _next: NextFunction) => {
-    const err = fromBodyParserError(fromValidatorError(raw));
+    const err = fromValidatorError(raw);
     if (err instanceof HttpError) {
       if (err.status >= 500) req.log.error({ err: { message: err.message } }, "server error");
       res.status(err.status).set(err.headers);
@@ -144,16 +148,6 @@ export function createHttpApp(opts: HttpAppOptions): Express {
     res.status(500).json({ detail: "internal error" });
   });
   return app;
-}
-
-/** body-parser's own errors: malformed JSON is invalid input (422), too large is 413. */
-function fromBodyParserError(err: unknown): unknown {
-  const type = (err as { type?: string } | null)?.type;
-  if (type === "entity.too.large") return new HttpError(413, "request body exceeds 1 MiB");
-  if (type === "entity.parse.failed")
-    return new ValidationFailed([{ location: "body", path: "", message: "body is not valid JSON", code: "json" }]);
-  if (type === "encoding.unsupported" || type === "charset.unsupported") return new HttpError(415, "unsupported content encoding");
-  return err;
 }
 
 /**

@@ -1,7 +1,7 @@
 // Request (and, in tests, response) validation compiled once from generated/openapi.yaml,
 // and the single mapping of its errors to the CONTRACT 0 bodies.
 import * as OpenApiValidator from "express-openapi-validator";
-import type { RequestHandler } from "express";
+import type { NextFunction, Request, RequestHandler, Response } from "express";
 import type { components } from "../../../../generated/api.d.ts";
 import { HttpError } from "../errors.ts";
 
@@ -71,7 +71,28 @@ export function validator(apiSpec: object, validateResponses: boolean): RequestH
     fileUploader: false,
     ignorePaths: UNDOCUMENTED,
   }) as RequestHandler[];
-  return handlers.flatMap(withoutIdleTurns);
+  return [...handlers.flatMap(withoutIdleTurns), bodyWhereRequired, finiteQueryNumbers];
+}
+
+const BODY_REQUIRED: ValidationIssue = { location: "body", path: "", message: "a JSON body is required", code: "required" };
+
+/**
+ * A body the operation requires must be there. express-openapi-validator 5.6 reads `required` off the body's
+ * schema (its list of required properties) instead of the request body's own `required`: a body declared by
+ * `$ref` was never required, and the feature then read fields of `undefined`.
+ */
+function bodyWhereRequired(req: Request, _res: Response, next: NextFunction): void {
+  const op = (req as Request & { openapi?: { schema?: { requestBody?: { required?: boolean } } } }).openapi?.schema;
+  if (req.body === undefined && op?.requestBody?.required) throw new ValidationFailed([BODY_REQUIRED]);
+  next();
+}
+
+/** express-openapi-validator 5.6 lets the query text `Infinity` through its bounds, as a number; no column holds one. */
+function finiteQueryNumbers(req: Request, _res: Response, next: NextFunction): void {
+  for (const [name, value] of Object.entries(req.query as Record<string, unknown>))
+    if (typeof value === "number" && !Number.isFinite(value))
+      throw new ValidationFailed([{ location: "query", path: `/${name}`, message: "must be a finite number", code: "type" }]);
+  next();
 }
 
 /**
@@ -106,6 +127,8 @@ const isValidatorError = (e: unknown): e is ValidatorError =>
 
 /** `/body/commands/0/name` or `.body.commands[0].name` → location `body`, pointer `/commands/0/name`. */
 function issueOf(raw: { path?: string; message?: string; errorCode?: string }): ValidationIssue {
+  // The validator's own word for a missing body, where the body's schema lists required properties.
+  if (raw.message === "must have required property 'body'") return BODY_REQUIRED;
   const parts = (raw.path ?? "")
     .replace(/\[(\w+)\]/g, ".$1")
     .split(/[./]/)
