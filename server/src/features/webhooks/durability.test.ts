@@ -1,5 +1,7 @@
 // The parts of delivery that take real time or real crashes: the true retry schedule, the 10 s time-out,
-// the connect-time SSRF guard, and a server killed mid-delivery losing nothing.
+// the connect-time SSRF guard under the policy the process runs with, and a server killed mid-delivery losing
+// nothing.
+import { createServer as createNetServer, type AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../../../test/helpers/server.ts";
 import { api } from "../../../../test/helpers/http.ts";
@@ -23,7 +25,7 @@ async function botWithWebhook(base: string, url: string) {
   const { id: botId } = await createBot(base, owner.token);
   const hook = await api(base).post(`/api/bots/${botId}/webhooks`, { url, events: ["webhook.ping"] }, { token: owner.token });
   expect(hook.status).toBe(201);
-  const ping = () => api(base).post(`/api/bots/${botId}/webhooks/${hook.body.id}/ping`, undefined, { token: owner.token });
+  const ping = (at = base) => api(at).post(`/api/bots/${botId}/webhooks/${hook.body.id}/ping`, undefined, { token: owner.token });
   const log = async (at = base) =>
     (await api(at).get(`/api/bots/${botId}/webhooks/${hook.body.id}/deliveries`, { token: owner.token })).body as any[];
   return { ping, log };
@@ -31,6 +33,23 @@ async function botWithWebhook(base: string, url: string) {
 
 // The timing test mostly waits on the real schedule and the crash tests mostly wait for a stalled job to be taken
 // up again; nothing is shared between them but the first server, so they run at once.
+
+/** A TCP listener on 127.0.0.1 that counts connections and closes each: where an https attempt would connect. */
+async function startListener() {
+  let connections = 0;
+  const server = createNetServer((socket) => {
+    connections++;
+    socket.destroy();
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    get connections() {
+      return connections;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
 describe.concurrent("webhook delivery durability", () => {
   describe("timing", () => {
     // Concurrent tests assert with their own context's expect (expect.poll needs to know its test).
@@ -71,19 +90,80 @@ describe.concurrent("webhook delivery durability", () => {
 
   describe("SSRF guard at connect time", () => {
     it("refuses to connect when the name resolves to a non-public address", async ({ expect }) => {
-      const receiver = await startReceiver();
+      const listener = await startListener();
       const sender = new WebhookSender(false);
-      const port = new URL(receiver.url).port;
-      for (const url of [`http://localhost:${port}/hook`, `http://127.0.0.1.nip.invalid:${port}/`]) {
+      for (const url of [`https://localhost:${listener.port}/hook`, `https://127.0.0.1.nip.invalid:${listener.port}/`]) {
         const result = await sender.send(url, {}, "{}");
         expect(result.ok).toBe(false);
       }
-      const local = await sender.send(`http://localhost:${port}/hook`, {}, "{}");
+      const local = await sender.send(`https://localhost:${listener.port}/hook`, {}, "{}");
       expect(local.error).toBe("EADDRNOTALLOWED");
-      expect(receiver.received).toHaveLength(0);
+      expect(listener.connections).toBe(0);
       await sender.close();
-      await receiver.close();
+      await listener.close();
     });
+
+    it("refuses to connect to a non-public IP literal (Node connects to one without a lookup) and to plain http", async ({ expect }) => {
+      const listener = await startListener();
+      const sender = new WebhookSender(false);
+      for (const url of [`https://127.0.0.1:${listener.port}/hook`, `https://[::ffff:127.0.0.1]:${listener.port}/hook`]) {
+        expect(await sender.send(url, {}, "{}"), url).toEqual({ ok: false, status: null, error: "EADDRNOTALLOWED" });
+      }
+      // A public address, so only the scheme is at fault; refused before any connection is tried.
+      expect(await sender.send("http://93.184.216.34/hook", {}, "{}")).toEqual({ ok: false, status: null, error: "EHTTPNOTALLOWED" });
+      expect(listener.connections).toBe(0);
+      await sender.close();
+      await listener.close();
+    });
+  });
+
+  describe("address policy at every attempt", () => {
+    it(
+      "webhooks to loopback saved under WEBHOOK_ALLOW_PRIVATE=true are not sent after a restart without it; the deliveries record why",
+      { timeout: 90_000 },
+      async ({ expect }) => {
+        const db = await createTestDatabase();
+        const redis = await claimTestRedis();
+        const env = {
+          DATABASE_URL: db.url,
+          REDIS_URL: redis.url,
+          LOG_LEVEL: "warn",
+          DATA_KEY: Buffer.alloc(32, 9).toString("base64"),
+        };
+        const receiver = await startReceiver(); // plain http on 127.0.0.1
+        const listener = await startListener(); // counts TCP connections on 127.0.0.1: an https URL's attempt would open one
+        try {
+          const a = await startTestServer({ env: { ...env, WEBHOOK_ALLOW_PRIVATE: "true" } });
+          let plain: Awaited<ReturnType<typeof botWithWebhook>>, tls: Awaited<ReturnType<typeof botWithWebhook>>;
+          try {
+            plain = await botWithWebhook(a.url, `${receiver.url}/hook`);
+            tls = await botWithWebhook(a.url, `https://127.0.0.1:${listener.port}/hook`);
+          } finally {
+            await a.stop();
+          }
+          const b = await startTestServer({ env: { ...env, WEBHOOK_ALLOW_PRIVATE: "false" } });
+          try {
+            expect((await plain.ping(b.url)).status).toBe(202);
+            expect((await tls.ping(b.url)).status).toBe(202);
+            await expect
+              .poll(async () => (await plain.log(b.url))[0], { timeout: 20_000, interval: 100 })
+              .toMatchObject({ status: "pending", attempts: 1, last_status_code: null, last_error: "EHTTPNOTALLOWED" });
+            await expect
+              .poll(async () => (await tls.log(b.url))[0], { timeout: 20_000, interval: 100 })
+              .toMatchObject({ status: "pending", attempts: 1, last_status_code: null, last_error: "EADDRNOTALLOWED" });
+          } finally {
+            await b.stop();
+          }
+          expect(receiver.received).toHaveLength(0);
+          expect(listener.connections).toBe(0);
+        } finally {
+          await receiver.close();
+          await listener.close();
+          await db.drop();
+          await redis.release();
+        }
+      },
+    );
   });
 
   describe("crash durability", () => {

@@ -1,14 +1,15 @@
 // One HTTP attempt of a delivery: exactly the headers of spec 6, a 10 s budget for the whole answer,
 // redirects never followed (a bare dispatch follows none), and the SSRF guard applied to the address actually
-// connected to.
+// connected to, under this process's policy (a URL saved under another one is judged again at every connect).
 //
 // The attempt is a bare undici dispatch with a small handler rather than undici.request: the answer's body is
 // ignored, so request's body stream (and reading it to its end through it) was pure cost, and the 10 s budget
 // is one timer for all attempts in flight (deadlines.ts) rather than an AbortSignal.timeout each. Measured on the
 // bench box against a receiver in another process: 58–81 µs of CPU per attempt with request + AbortSignal.timeout,
 // 26–27 µs with this.
-import { Agent, type Dispatcher } from "undici";
-import { guardedLookup } from "./address-guard.ts";
+import { isIP } from "node:net";
+import { Agent, buildConnector, type Dispatcher } from "undici";
+import { guardedLookup, isPublicAddress, URL_NOT_ALLOWED } from "./address-guard.ts";
 import { Deadlines } from "./deadlines.ts";
 
 export const USER_AGENT = "ServiceBotWebhook/1.0";
@@ -35,6 +36,30 @@ const byError = (err: Error & { code?: string }): AttemptResult => ({
   error: (err.code ?? err.message ?? "connection error").slice(0, 200),
 });
 
+/** The delivery records the code (AttemptResult.error): which of the policy's rules refused the attempt. */
+function refused(code: "EADDRNOTALLOWED" | "EHTTPNOTALLOWED", reason: string): Error {
+  const e = new Error(`${URL_NOT_ALLOWED}: ${reason}`) as NodeJS.ErrnoException;
+  e.code = code;
+  return e;
+}
+
+/**
+ * undici's connector for the public-only policy. Names are judged on their resolved addresses (guardedLookup);
+ * an IP literal is judged here, since Node connects to a literal without any lookup; and plain http, which
+ * only the private policy allows, is refused too. A URL saved while WEBHOOK_ALLOW_PRIVATE was true is thus
+ * refused at its attempts once the process runs without it. Connections are reused, so this runs per connect.
+ */
+function publicOnly(): buildConnector.connector {
+  const connect = buildConnector({ timeout: TIMEOUT_MS, lookup: guardedLookup as never });
+  return (options, callback) => {
+    const host = options.hostname.replace(/^\[|\]$/g, "");
+    if (options.protocol !== "https:")
+      callback(refused("EHTTPNOTALLOWED", "plain http to a webhook needs WEBHOOK_ALLOW_PRIVATE=true"), null);
+    else if (isIP(host) && !isPublicAddress(host)) callback(refused("EADDRNOTALLOWED", `${host} is not a public address`), null);
+    else connect(options, callback);
+  };
+}
+
 export class WebhookSender {
   private agent: Agent;
   private deadlines: Deadlines;
@@ -43,7 +68,7 @@ export class WebhookSender {
   constructor(allowPrivate: boolean, budgetMs = TIMEOUT_MS) {
     this.deadlines = new Deadlines(budgetMs);
     this.agent = new Agent({
-      connect: allowPrivate ? { timeout: TIMEOUT_MS } : { timeout: TIMEOUT_MS, lookup: guardedLookup as never },
+      connect: allowPrivate ? { timeout: TIMEOUT_MS } : publicOnly(),
       keepAliveTimeout: 30_000,
       connections: 64,
     });
