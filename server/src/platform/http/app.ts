@@ -147,6 +147,8 @@ export function createHttpApp(opts: HttpAppOptions): Express {
 /** body-parser's own errors: malformed JSON is invalid input (422), too large is 413. */
 function fromBodyParserError(err: unknown): unknown {
   const type = (err as { type?: string } | null)?.type;
+  // The client went away mid-body: nobody reads the answer, and it is no fault of the server's to log as one.
+  if (type === "request.aborted") return new HttpError(400, "request body incomplete");
   if (type === "entity.too.large") return new HttpError(413, "request body exceeds 1 MiB");
   if (type === "entity.parse.failed")
     return new ValidationFailed([{ location: "body", path: "", message: "body is not valid JSON", code: "json" }]);
