@@ -3,7 +3,7 @@
 // test copies it. A first start from an empty DATA_DIR is tested on its own (test/embedded.test.ts).
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
+import { existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -22,9 +22,16 @@ function templateKey(): string {
   return h.digest("hex").slice(0, 16);
 }
 
-/** Copies `from` into the empty folder `to`, owners and modes included (as root, the cluster belongs to `postgres`). */
+/**
+ * Copies `from` into the empty folder `to`, owners and modes included (as root, the cluster belongs to `postgres`).
+ * A cluster kept outside DATA_DIR (root, private temp folder: DATA_DIR/postgres is a link) is copied, not linked.
+ */
 async function copyTree(from: string, to: string): Promise<void> {
   await run("cp", ["-a", `${from}/.`, to]);
+  if (lstatSync(join(to, "postgres")).isSymbolicLink()) {
+    rmSync(join(to, "postgres"));
+    await run("cp", ["-a", realpathSync(join(from, "postgres")), join(to, "postgres")]);
+  }
 }
 
 let template: Promise<string> | undefined;
