@@ -6,12 +6,11 @@
 // - Redis: TEST_REDIS_URL, else 127.0.0.1:6379 if it answers, else a `redis-server` from PATH on a free port
 //   for the run; without one, stop at once with one line that says how to get it.
 import { spawn, type ChildProcess } from "node:child_process";
-import { rmSync } from "node:fs";
 import { Redis } from "ioredis";
 import pg from "pg";
 import { startEmbeddedPostgres, type EmbeddedServer } from "../server/src/platform/embedded-postgres.ts";
 import { createLogger } from "../server/src/platform/logger.ts";
-import { embeddedDataDir } from "./helpers/embedded.ts";
+import { embeddedDataDir, removeDataDir } from "./helpers/embedded.ts";
 import { freePort } from "./helpers/ports.ts";
 
 const DEFAULT_PG = "postgres://postgres@127.0.0.1:5432/postgres";
@@ -97,7 +96,7 @@ export default async function setup(): Promise<() => Promise<void>> {
     console.log(`${why}: the tests use an embedded PostgreSQL on port ${server.port} for this run.`);
     cleanups.push(async () => {
       await server.stop();
-      rmSync(dataDir, { recursive: true, force: true });
+      removeDataDir(dataDir);
     });
   }
 

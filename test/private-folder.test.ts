@@ -5,13 +5,14 @@
 import { execFile } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, expect, it } from "vitest";
 import { SYSTEM_DIR } from "../server/src/platform/embedded-postgres.ts";
 import { startServerProcess, type ServerProcess } from "./helpers/process.ts";
 import { api } from "./helpers/http.ts";
 import { registerUser } from "./helpers/users.ts";
+import { removeDataDir } from "./helpers/embedded.ts";
 
 const run = promisify(execFile);
 const ROOT = join(import.meta.dirname, "..");
@@ -21,7 +22,6 @@ const privateDir = mkdtempSync(join(tmpdir(), "parley-private-"));
 const checkout = join(privateDir, "parley");
 const dataDir = join(checkout, "server", "data"); // the default DATA_DIR of `npm start`
 let server: ServerProcess | undefined;
-let clusterHome: string | undefined;
 
 /** `npm` does not pass SIGTERM on to the server: signal the whole group, as a supervisor does. */
 async function stop(s: ServerProcess): Promise<void> {
@@ -35,7 +35,7 @@ async function stop(s: ServerProcess): Promise<void> {
 
 afterAll(async () => {
   if (server) await stop(server);
-  if (clusterHome?.startsWith(SYSTEM_DIR)) rmSync(clusterHome, { recursive: true, force: true });
+  removeDataDir(dataDir);
   rmSync(privateDir, { recursive: true, force: true });
 });
 
@@ -72,7 +72,6 @@ it.skipIf(!asRoot)(
     // The cluster lives outside the private folder, DATA_DIR links to it, and the server runs binaries from outside it too.
     const cluster = readlinkSync(join(dataDir, "postgres"));
     expect(cluster.startsWith(SYSTEM_DIR + "/")).toBe(true);
-    clusterHome = dirname(cluster);
     const postmaster = Number(readFileSync(join(cluster, "postmaster.pid"), "utf8").split("\n")[0]);
     expect(realpathSync(`/proc/${postmaster}/exe`).startsWith(SYSTEM_DIR + "/")).toBe(true);
     // The secrets stay in DATA_DIR, private.
