@@ -1,10 +1,10 @@
 // Embedded mode after a crash (issue 16): the embedded PostgreSQL runs in its own session, so a `kill -9` of the
 // service leaves it running and holding DATA_DIR; the next start must stop it and come up. A crash of both (a
 // machine going down) leaves a stale postmaster.pid, which must not block the next start either.
-import { existsSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
-import { embeddedDataDir } from "./helpers/embedded.ts";
+import { embeddedDataDir, removeDataDir } from "./helpers/embedded.ts";
 import { startServerProcess, type ServerProcess } from "./helpers/process.ts";
 import { api } from "./helpers/http.ts";
 import { registerUser } from "./helpers/users.ts";
@@ -14,7 +14,7 @@ let dataDir: string | undefined;
 const running: ServerProcess[] = [];
 afterAll(async () => {
   await Promise.allSettled(running.map((p) => p.stop()));
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  if (dataDir) removeDataDir(dataDir);
 });
 
 // A process that has exited but was not reaped yet (a zombie: its parent died and PID 1 of a container may reap

@@ -2,12 +2,13 @@
 // adapters. A first start from an empty DATA_DIR; the whole API black-box under concurrency (issue 16: the
 // former single-session database mixed concurrent requests' statements and let one request's rollback undo
 // another's writes); then a restart on the same DATA_DIR keeping users, sessions and pending deliveries.
-import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { generate } from "otplib";
 import { afterAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "./helpers/server.ts";
+import { removeDataDir } from "./helpers/embedded.ts";
 import { api, type Reply } from "./helpers/http.ts";
 import { registerUser, type TestUser } from "./helpers/users.ts";
 import { createBot } from "./helpers/bots.ts";
@@ -20,7 +21,7 @@ let receiver: Receiver | undefined;
 afterAll(async () => {
   await server?.stop();
   await receiver?.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  removeDataDir(dataDir);
 });
 
 // JWT_SECRET and BOT_TOKEN_SECRET left unset (empty): embedded mode generates them and keeps them in DATA_DIR.

@@ -1,16 +1,16 @@
 // Once per test run: make sure the tests have a PostgreSQL server and a Redis server, and tell the test workers
 // where (TEST_PG_URL, TEST_REDIS_URL, read by helpers/resources.ts).
 // - PostgreSQL: TEST_PG_URL, else 127.0.0.1:5432 if it answers, else one embedded PostgreSQL for the whole run
-//   (a copy of the embedded template; each test file still creates its own database in it).
+//   (a copy of the embedded template; each test file still creates its own database in it); TEST_PG_URL=embedded
+//   asks for the embedded one in any case.
 // - Redis: TEST_REDIS_URL, else 127.0.0.1:6379 if it answers, else a `redis-server` from PATH on a free port
 //   for the run; without one, stop at once with one line that says how to get it.
 import { spawn, type ChildProcess } from "node:child_process";
-import { rmSync } from "node:fs";
 import { Redis } from "ioredis";
 import pg from "pg";
 import { startEmbeddedPostgres, type EmbeddedServer } from "../server/src/platform/embedded-postgres.ts";
 import { createLogger } from "../server/src/platform/logger.ts";
-import { embeddedDataDir } from "./helpers/embedded.ts";
+import { embeddedDataDir, removeDataDir } from "./helpers/embedded.ts";
 import { freePort } from "./helpers/ports.ts";
 
 const DEFAULT_PG = "postgres://postgres@127.0.0.1:5432/postgres";
@@ -76,9 +76,12 @@ async function startRedis(): Promise<{ url: string; child: ChildProcess }> {
 export default async function setup(): Promise<() => Promise<void>> {
   const cleanups: (() => Promise<void>)[] = [];
 
+  // TEST_PG_URL=embedded: the embedded server even when one answers on 5432, as on a machine without PostgreSQL.
+  const forceEmbedded = process.env.TEST_PG_URL === "embedded";
+  if (forceEmbedded) delete process.env.TEST_PG_URL;
   if (process.env.TEST_PG_URL) {
     if (!(await pgAnswers(process.env.TEST_PG_URL))) stopHere("TEST_PG_URL is set but no PostgreSQL answers there.");
-  } else if (await pgAnswers(DEFAULT_PG)) {
+  } else if (!forceEmbedded && (await pgAnswers(DEFAULT_PG))) {
     process.env.TEST_PG_URL = DEFAULT_PG;
   } else {
     const dataDir = await embeddedDataDir();
@@ -89,10 +92,11 @@ export default async function setup(): Promise<() => Promise<void>> {
       settings: { fsync: "off", synchronous_commit: "off", full_page_writes: "off", max_connections: "400" },
     });
     process.env.TEST_PG_URL = `postgres://${server.user}:${encodeURIComponent(server.password)}@${server.host}:${server.port}/postgres`;
-    console.log(`No PostgreSQL on 127.0.0.1:5432: the tests use an embedded PostgreSQL on port ${server.port} for this run.`);
+    const why = forceEmbedded ? "TEST_PG_URL=embedded" : "No PostgreSQL on 127.0.0.1:5432";
+    console.log(`${why}: the tests use an embedded PostgreSQL on port ${server.port} for this run.`);
     cleanups.push(async () => {
       await server.stop();
-      rmSync(dataDir, { recursive: true, force: true });
+      removeDataDir(dataDir);
     });
   }
 

@@ -7,6 +7,7 @@ import type { Config } from "./platform/config.ts";
 import { openPlatform, type Platform, type PlatformOverrides } from "./platform/index.ts";
 import { createHttpApp } from "./platform/http/app.ts";
 import { drainHttp } from "./platform/http/shutdown.ts";
+import { UpgradeRouter } from "./platform/http/upgrades.ts";
 import { mountApiReference } from "./platform/http/api-reference.ts";
 import { mountPortal } from "./platform/http/portal.ts";
 import { loadContract } from "./contract.ts";
@@ -229,7 +230,9 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     onConnectionChange: (userId, change) => (change === "connected" ? presence.connected(userId) : presence.disconnected(userId)),
     ...overrides.realtime,
   });
-  await gateway.attach(http);
+  // Every WebSocket path registers here (upgrades.add): the router guards each upgraded socket against resets.
+  const upgrades = new UpgradeRouter(http, platform.log);
+  await gateway.attach(upgrades);
   await new Promise<void>((resolve, reject) => {
     http.once("error", reject);
     http.listen(config.port, config.host, () => resolve());

@@ -3,11 +3,23 @@
 // test copies it. A first start from an empty DATA_DIR is tested on its own (test/embedded.test.ts).
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
+import {
+  existsSync,
+  lstatSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { migrate, openEmbedded } from "../../server/src/platform/db.ts";
+import { SYSTEM_DIR } from "../../server/src/platform/embedded-postgres.ts";
 import { createLogger } from "../../server/src/platform/logger.ts";
 
 const run = promisify(execFile);
@@ -22,9 +34,16 @@ function templateKey(): string {
   return h.digest("hex").slice(0, 16);
 }
 
-/** Copies `from` into the empty folder `to`, owners and modes included (as root, the cluster belongs to `postgres`). */
+/**
+ * Copies `from` into the empty folder `to`, owners and modes included (as root, the cluster belongs to `postgres`).
+ * A cluster kept outside DATA_DIR (root, private temp folder: DATA_DIR/postgres is a link) is copied, not linked.
+ */
 async function copyTree(from: string, to: string): Promise<void> {
   await run("cp", ["-a", `${from}/.`, to]);
+  if (lstatSync(join(to, "postgres")).isSymbolicLink()) {
+    rmSync(join(to, "postgres"));
+    await run("cp", ["-a", realpathSync(join(from, "postgres")), join(to, "postgres")]);
+  }
 }
 
 let template: Promise<string> | undefined;
@@ -45,19 +64,28 @@ export function embeddedTemplate(): Promise<string> {
     try {
       renameSync(building, final);
     } catch {
-      rmSync(building, { recursive: true, force: true }); // another worker finished first: use its copy
+      removeDataDir(building); // another worker finished first: use its copy
     }
     // Templates of other migration sets, unused for an hour, are left-overs of earlier work.
     for (const name of readdirSync(tmpdir())) {
       const path = join(tmpdir(), name);
-      if (name.startsWith(TEMPLATE_PREFIX) && path !== final && Date.now() - statSync(path).mtimeMs > 3600_000)
-        rmSync(path, { recursive: true, force: true });
+      if (name.startsWith(TEMPLATE_PREFIX) && path !== final && Date.now() - statSync(path).mtimeMs > 3600_000) removeDataDir(path);
     }
     return final;
   })());
 }
 
-/** A new DATA_DIR holding a ready embedded database (a copy of the template); the caller removes it. */
+/** Removes a DATA_DIR, and the cluster it links to when root keeps that outside it (see embedded-postgres.ts). */
+export function removeDataDir(dir: string): void {
+  const link = join(dir, "postgres");
+  if (lstatSync(link, { throwIfNoEntry: false })?.isSymbolicLink()) {
+    const home = dirname(resolve(dir, readlinkSync(link)));
+    if (home.startsWith(join(SYSTEM_DIR, "clusters") + "/")) rmSync(home, { recursive: true, force: true });
+  }
+  rmSync(dir, { recursive: true, force: true });
+}
+
+/** A new DATA_DIR holding a ready embedded database (a copy of the template); the caller removes it (removeDataDir). */
 export async function embeddedDataDir(): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), "parley-embedded-"));
   await copyTree(await embeddedTemplate(), dir);

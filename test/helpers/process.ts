@@ -21,6 +21,8 @@ export interface ServerProcessOptions {
   /** Start through `npm run start -w server`, as `npm start` does, in a new process group. */
   viaNpm?: boolean;
   timeoutMs?: number;
+  /** The checkout to run from (default: this one), e.g. a copy in another folder. */
+  root?: string;
 }
 
 const ROOT = join(import.meta.dirname, "../..");
@@ -31,7 +33,7 @@ export async function startServerProcess(env: Record<string, string>, opts: Serv
     ? ["npm", ["run", "--silent", "start", "-w", "server", "--"]]
     : [process.execPath, ["--import", "tsx", "server/src/main.ts"]];
   const child = spawn(cmd, args, {
-    cwd: ROOT,
+    cwd: opts.root ?? ROOT,
     env: {
       PATH: process.env.PATH ?? "",
       HOME: process.env.HOME ?? "",

@@ -1,6 +1,5 @@
 // Starts a real server for a test file: PostgreSQL + Redis by default, or embedded (the embedded PostgreSQL on a
 // copy of a migrated template DATA_DIR, in-process adapters).
-import { rmSync } from "node:fs";
 import { Writable } from "node:stream";
 import { afterAll, beforeAll } from "vitest";
 import { loadConfig } from "../../server/src/platform/config.ts";
@@ -8,7 +7,7 @@ import { createLogger } from "../../server/src/platform/logger.ts";
 import type { Clock } from "../../server/src/platform/clock.ts";
 import { startServer, type RunningServer, type ServerOverrides } from "../../server/src/server.ts";
 import { claimTestRedis, createTestDatabase } from "./resources.ts";
-import { embeddedDataDir } from "./embedded.ts";
+import { embeddedDataDir, removeDataDir } from "./embedded.ts";
 
 export interface TestServer extends RunningServer {
   /** Everything the server logged, as text (to check that nothing secret is logged). */
@@ -48,7 +47,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   } else if (opts.embedded) {
     const dir = await embeddedDataDir();
     env.DATA_DIR = dir;
-    cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
+    cleanups.push(async () => removeDataDir(dir));
   } else {
     const db = await createTestDatabase();
     const redis = await claimTestRedis();

@@ -8,24 +8,34 @@
 //
 // Files under DATA_DIR: postgres/ (the cluster), postgres.password (0600), postgres.log, postgres.owner (the
 // PID of the service that started the server, to tell a server left by a crashed start from one in use).
+//
+// PostgreSQL refuses to run as root, so as root it runs as the system user `postgres`, which must be able to
+// reach its binaries and its cluster. Cloned into a folder other users cannot enter (root's home, mode 700, or
+// a `mktemp -d`), neither is reachable; rather than loosen the modes of the user's folders, root keeps what
+// `postgres` needs under SYSTEM_DIR (root-owned, enterable by all, nothing listable in it that is secret): a
+// copy of the binaries (hard links where the file system allows) and the cluster, with DATA_DIR/postgres a
+// symbolic link to it, so DATA_DIR still names everything and later starts follow the link.
 import { execFile, spawn, type ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import {
   chmodSync,
   chownSync,
   closeSync,
   existsSync,
+  lstatSync,
   mkdirSync,
   openSync,
   readFileSync,
+  readlinkSync,
   renameSync,
   rmSync,
   statSync,
+  symlinkSync,
   writeFileSync,
 } from "node:fs";
 import { createRequire } from "node:module";
 import { freePort } from "./ports.ts";
-import { join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import pg from "pg";
@@ -59,6 +69,12 @@ const STOP_WITHIN_MS = 30_000;
 
 export const clusterDir = (dataDir: string) => join(dataDir, "postgres");
 
+/** Where root keeps the binaries and clusters the `postgres` user cannot reach where they are (see the top of this file). */
+export const SYSTEM_DIR = "/var/lib/parley/embedded-postgres";
+
+type Owner = { uid: number; gid: number };
+type Binaries = { initdb: string; postgres: string };
+
 /** Paths of `initdb` and `postgres` for a platform (this one by default), from embedded-postgres's packages. */
 export async function binaries(os: string = process.platform, arch: string = process.arch): Promise<{ initdb: string; postgres: string }> {
   const platform = os === "win32" ? "windows" : os;
@@ -78,7 +94,7 @@ export async function binaries(os: string = process.platform, arch: string = pro
 }
 
 /** PostgreSQL refuses to run as root: as root, run it as the system user `postgres`, created when missing. */
-async function postgresUser(): Promise<{ uid: number; gid: number } | undefined> {
+async function postgresUser(): Promise<Owner | undefined> {
   if (process.getuid?.() !== 0) return undefined;
   const ids = async () => ({ uid: Number((await run("id", ["-u", USER])).stdout), gid: Number((await run("id", ["-g", USER])).stdout) });
   try {
@@ -95,6 +111,126 @@ async function postgresUser(): Promise<{ uid: number; gid: number } | undefined>
       );
     }
   }
+}
+
+/** Whether `owner` can reach `path` (enter a folder, run a file): every folder above it must let it pass. */
+async function reaches(owner: Owner, path: string): Promise<boolean> {
+  try {
+    await run("test", ["-x", path], { ...owner, cwd: "/" });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const cannotWorkHere = (what: string, why: string) =>
+  new EmbeddedPostgresError(
+    `embedded PostgreSQL: running as root, ${what} is in a folder the "postgres" user cannot enter, and ${why}: ` +
+      "clone Parley into a folder others can enter (e.g. /opt/parley), run it as another user, or set DATABASE_URL",
+  );
+
+/** Makes `dir` and its missing parents, each enterable by every user (the `postgres` user passes through them). */
+function makeEnterable(dir: string): void {
+  const missing: string[] = [];
+  for (let d = dir; !existsSync(d); d = dirname(d)) missing.unshift(d);
+  for (const d of missing) {
+    mkdirSync(d);
+    chmodSync(d, 0o755); // whatever the umask
+  }
+}
+
+/** The binaries where `owner` can run them: where they are, or a copy under SYSTEM_DIR made once per build. */
+async function reachableBinaries(bin: Binaries, owner: Owner, log: Logger): Promise<Binaries> {
+  if ((await reaches(owner, bin.postgres)) && (await reaches(owner, bin.initdb))) return bin;
+  const native = dirname(dirname(bin.postgres)); // bin/, lib/ and share/ go together: the binaries find the rest relative to themselves
+  const build = createHash("sha256").update(readFileSync(bin.postgres)).update(readFileSync(bin.initdb)).digest("hex").slice(0, 16);
+  const dest = join(SYSTEM_DIR, "binaries", build);
+  const staged = { initdb: join(dest, "bin", "initdb"), postgres: join(dest, "bin", "postgres") };
+  if (!existsSync(staged.postgres)) {
+    log.info({ from: native, to: dest }, "embedded PostgreSQL: the postgres user cannot reach the binaries here; copying them");
+    const scratch = `${dest}.${randomBytes(4).toString("hex")}`;
+    try {
+      makeEnterable(dirname(dest));
+      // Hard links cost no space; across file systems, a copy.
+      await run("cp", ["-al", native, scratch]).catch(async () => {
+        rmSync(scratch, { recursive: true, force: true });
+        await run("cp", ["-a", native, scratch]);
+      });
+      await run("chmod", ["-R", "go+rX", scratch]);
+      try {
+        renameSync(scratch, dest);
+      } catch (err) {
+        if (!existsSync(staged.postgres)) throw err; // else another start finished first: use its copy
+      }
+    } catch (err) {
+      throw cannotWorkHere(
+        `the PostgreSQL binaries folder ${native}`,
+        `they could not be copied to ${dest} (${(err as Error).message.split("\n")[0]})`,
+      );
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+    }
+  }
+  if (!(await reaches(owner, staged.postgres)))
+    throw cannotWorkHere(`the PostgreSQL binaries folder ${native}`, `it cannot reach their copy in ${dest} either`);
+  return staged;
+}
+
+/** Where the cluster is, and where DATA_DIR must link to it once it is made (first start, cluster outside DATA_DIR). */
+interface ClusterPlace {
+  cluster: string;
+  link?: string;
+}
+
+/** Replaces `link` (nothing, or a folder without a cluster) with a symbolic link to `target`. */
+function linkTo(link: string, target: string): void {
+  const tmp = `${link}.link-${randomBytes(4).toString("hex")}`;
+  symlinkSync(target, tmp);
+  rmSync(link, { recursive: true, force: true });
+  renameSync(tmp, link);
+}
+
+/**
+ * Where the cluster of DATA_DIR lives when the server runs as `owner`: DATA_DIR/postgres, the folder it links to,
+ * or, when `owner` cannot enter DATA_DIR, a new folder under SYSTEM_DIR (a cluster already in DATA_DIR moves there).
+ */
+async function placeCluster(dataDir: string, owner: Owner, log: Logger): Promise<ClusterPlace> {
+  const inDataDir = clusterDir(dataDir);
+  const found = lstatSync(inDataDir, { throwIfNoEntry: false });
+  if (found?.isSymbolicLink()) {
+    const target = resolve(dataDir, readlinkSync(inDataDir));
+    if (!existsSync(join(target, "PG_VERSION")))
+      throw new EmbeddedPostgresError(
+        `embedded PostgreSQL: ${inDataDir} links to ${target}, which holds no database cluster; restore it, or delete ${inDataDir} and ${join(dataDir, "postgres.password")} to start afresh`,
+      );
+    return { cluster: target };
+  }
+  if (await reaches(owner, dataDir)) return { cluster: inDataDir };
+  const home = join(SYSTEM_DIR, "clusters", randomBytes(6).toString("hex"));
+  try {
+    makeEnterable(home);
+    // For whoever finds this folder: whose it is.
+    writeFileSync(join(home, "DATA_DIR"), `${resolve(dataDir)}\n`);
+  } catch (err) {
+    throw cannotWorkHere(`DATA_DIR ${dataDir}`, `${home} could not be created (${(err as Error).message})`);
+  }
+  if (!(await reaches(owner, home))) throw cannotWorkHere(`DATA_DIR ${dataDir}`, `it cannot enter ${home} either`);
+  const cluster = join(home, "postgres");
+  if (found?.isDirectory() && existsSync(join(inDataDir, "PG_VERSION"))) {
+    log.warn({ from: inDataDir, to: cluster }, "embedded PostgreSQL: the postgres user cannot enter DATA_DIR; moving its cluster");
+    try {
+      renameSync(inDataDir, cluster);
+    } catch {
+      // Another file system: copy, then let go of the original (a copy interrupted before the link leaves it in place).
+      await run("cp", ["-a", inDataDir, cluster]);
+      linkTo(inDataDir, cluster);
+      return { cluster };
+    }
+    linkTo(inDataDir, cluster);
+    return { cluster };
+  }
+  log.info({ path: cluster, link: inDataDir }, "embedded PostgreSQL: the postgres user cannot enter DATA_DIR; the cluster goes here");
+  return { cluster, link: inDataDir };
 }
 
 /** Whether `pid` runs; a zombie (exited, not yet reaped by its new parent) does not. */
@@ -138,15 +274,15 @@ async function waitForExit(pid: number, ms: number): Promise<boolean> {
  * running (it lives in its own session), a machine crash leaves the file behind. Stop the former; let
  * PostgreSQL discard the latter itself, unless its PID now belongs to another program.
  */
-async function clearLeftover(dataDir: string, log: Logger): Promise<void> {
-  const pidFile = join(clusterDir(dataDir), "postmaster.pid");
+async function clearLeftover(dataDir: string, cluster: string, log: Logger): Promise<void> {
+  const pidFile = join(cluster, "postmaster.pid");
   if (!existsSync(pidFile)) return;
   const pid = Number(readFileSync(pidFile, "utf8").split("\n")[0]);
   if (!Number.isInteger(pid) || pid <= 0) return;
   if (!isAlive(pid)) return removeIfExitedUnreaped(pidFile, pid, log);
   const cmd = await commandLine(pid);
   if (cmd === undefined) return; // cannot tell: PostgreSQL's own check decides
-  if (!cmd.includes(clusterDir(dataDir))) {
+  if (!cmd.includes(cluster)) {
     log.warn({ pid }, "embedded PostgreSQL: removing a stale postmaster.pid whose PID now belongs to another program");
     rmSync(pidFile, { force: true });
     return;
@@ -194,7 +330,7 @@ function logTail(file: string): string {
 }
 
 /** Creates the cluster in a scratch folder renamed into place at the end: an interrupted first start leaves no half cluster. */
-async function initdb(bin: string, cluster: string, password: string, owner: { uid: number; gid: number } | undefined): Promise<void> {
+async function initdb(bin: string, cluster: string, password: string, owner: Owner | undefined): Promise<void> {
   const scratch = `${cluster}.initdb`;
   rmSync(scratch, { recursive: true, force: true });
   mkdirSync(scratch, { recursive: true, mode: 0o700 });
@@ -220,7 +356,7 @@ async function initdb(bin: string, cluster: string, password: string, owner: { u
         "--builtin-locale=C.UTF-8",
         "--lc-messages=C",
       ],
-      { ...owner, env: { ...process.env, LC_ALL: "C" } },
+      { ...owner, cwd: "/", env: { ...process.env, LC_ALL: "C" } },
     );
   } catch (err) {
     rmSync(scratch, { recursive: true, force: true });
@@ -258,12 +394,12 @@ async function untilReady(child: ChildProcess, conn: pg.ClientConfig, logFile: s
 
 export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<EmbeddedServer> {
   const { dataDir, log } = opts;
-  const bin = await binaries();
   const owner = await postgresUser();
+  const bin = owner ? await reachableBinaries(await binaries(), owner, log) : await binaries();
   mkdirSync(dataDir, { recursive: true });
   // As root, the server runs as `postgres`, which must be able to pass through DATA_DIR (not list it).
   if (owner) chmodSync(dataDir, statSync(dataDir).mode | 0o001);
-  const cluster = clusterDir(dataDir);
+  const { cluster, link } = owner ? await placeCluster(dataDir, owner, log) : { cluster: clusterDir(dataDir), link: undefined };
   const passwordFile = join(dataDir, "postgres.password");
 
   let created = false;
@@ -277,12 +413,13 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
     const password = randomBytes(24).toString("base64url");
     writeFileSync(passwordFile, password + "\n", { mode: 0o600 });
     await initdb(bin.initdb, cluster, password, owner);
+    if (link) linkTo(link, cluster);
     created = true;
   } else if (!existsSync(passwordFile)) {
     throw new EmbeddedPostgresError(`embedded PostgreSQL: ${passwordFile} is missing; to start afresh delete ${cluster}`);
   }
   const password = readFileSync(passwordFile, "utf8").trim();
-  await clearLeftover(dataDir, log);
+  await clearLeftover(dataDir, cluster, log);
 
   const logFile = join(dataDir, "postgres.log");
   if (existsSync(logFile) && statSync(logFile).size > LOG_ROTATE_BYTES) renameSync(logFile, logFile + ".1");
@@ -303,6 +440,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
       detached: true, // own session: a signal to the service's process group does not reach the database
       stdio: ["ignore", fd, fd],
       env: { ...process.env, LC_ALL: "C" },
+      cwd: "/",
       ...owner,
     });
     closeSync(fd);

@@ -2,7 +2,6 @@
 // with the `stripe` package), to the target bot only → respond → `interaction:response` on the invoker's real
 // WebSockets only, also through a second server instance sharing PostgreSQL and Redis. Then the interaction
 // token's failures, and privacy: no option value or reply in the database dump, the log or the metrics.
-import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,6 +9,7 @@ import { startTestServer, type TestServer } from "../../../../test/helpers/serve
 import { startReceiver, type Receiver } from "../../../../test/helpers/receiver.ts";
 import { WsClient } from "../../../../test/helpers/ws.ts";
 import { installBot, world, type World } from "../../../../test/helpers/interactions.ts";
+import { dumpRows } from "../../../../test/helpers/dump.ts";
 import { InteractionTokens, TOKEN_TTL_SECONDS } from "./token.ts";
 
 const stripe = new Stripe("sk_test_unused");
@@ -275,9 +275,7 @@ describe("privacy (spec rules 1–3)", () => {
       })
       .toBe("delivered");
 
-    const dump = execFileSync("pg_dump", ["--data-only", "--no-owner", server.env.DATABASE_URL!], {
-      maxBuffer: 256 * 1024 * 1024,
-    }).toString();
+    const dump = await dumpRows(server.platform.db);
     expect(dump).toContain(res.body.interaction_id); // the dump is real and holds the (redacted) delivery
     const metrics = await (await fetch(`${server.url}/metrics`)).text();
     const logs = server.logs() + second.logs();

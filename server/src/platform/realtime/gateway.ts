@@ -1,13 +1,14 @@
 // The realtime gateway (CONTRACT 5): `GET /api/ws` upgraded by `ws` in noServer mode. The first frame must be
 // `{"type":"auth","token"}`; then the connection hears its user's frames and those of its spaces, delivered by
 // the LocalRegistry from the pub/sub seam. Bad input earns an error frame or a close code, never a crash.
-import type { IncomingMessage, Server } from "node:http";
+import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocketServer, type RawData, type WebSocket } from "ws";
 import { Gauge } from "prom-client";
 import type { Logger } from "../logger.ts";
 import type { Metrics } from "../metrics.ts";
 import type { PubSub } from "../pubsub.ts";
+import { refuseUpgrade, type UpgradeRouter } from "../http/upgrades.ts";
 import { newId } from "../ids.ts";
 import { LocalRegistry, type Deliverable, type SpacesOf } from "./registry.ts";
 import { parseClientFrame, parsePresenceSubscribe, type PresenceSelection } from "./frames.ts";
@@ -140,7 +141,7 @@ export class RealtimeGateway {
   }
 
   /** Starts heartbeats, the membership refresh and the revocation listener, and takes over `GET /api/ws` upgrades. */
-  async attach(http: Server): Promise<void> {
+  async attach(upgrades: UpgradeRouter): Promise<void> {
     this.unsubscribeRevoked = await this.o.revocations?.((ids) => this.revoke(ids));
     this.timers.push(setInterval(() => this.heartbeat(), this.o.heartbeatMs).unref());
     this.timers.push(setInterval(() => this.closeExpired(), this.o.expiryCheckMs).unref());
@@ -154,7 +155,7 @@ export class RealtimeGateway {
         this.registry.reconcile().catch((err) => this.o.log.warn({ err: (err as Error).message }, "realtime membership refresh failed"));
       }, this.o.membershipRefreshMs).unref(),
     );
-    http.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => this.upgrade(req, socket, head));
+    upgrades.add(WS_PATH, (req: IncomingMessage, socket: Duplex, head: Buffer) => this.upgrade(req, socket, head));
   }
 
   /** Authenticated connections on this process. */
@@ -202,12 +203,7 @@ export class RealtimeGateway {
   }
 
   private upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
-    const path = (req.url ?? "").split("?", 1)[0];
-    if (path !== WS_PATH || this.closing) {
-      const status = this.closing ? "503 Service Unavailable" : "404 Not Found";
-      socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
-      return;
-    }
+    if (this.closing) return refuseUpgrade(socket, "503 Service Unavailable");
     this.wss.handleUpgrade(req, socket, head, (ws) => this.open(ws));
   }
 
