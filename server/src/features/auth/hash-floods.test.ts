@@ -40,18 +40,18 @@ const badLogin = (address: string) =>
   });
 
 /**
- * The slowest of two right logins with nothing else going on: one Argon2 verification plus the request's own
- * cost on this machine now, the unit the flood's delays are measured in (a shared machine can be 20 times
- * slower than an idle one).
+ * The fastest of three right logins with nothing else going on: one Argon2 verification plus the request's own
+ * cost on this machine now (load only adds to it), the unit the flood's delays are measured in: a shared
+ * machine can be 20 times slower than an idle one.
  */
 async function calmLogin(address: string, login: string, password: string): Promise<number> {
   const times: number[] = [];
-  for (let i = 0; i < 2; i++) {
+  for (let i = 0; i < 3; i++) {
     const r = await from(server.url, address).post("/api/auth/login", { login, password });
     expect(r.status).toBe(200);
     times.push(r.ms);
   }
-  return Math.max(...times);
+  return Math.min(...times);
 }
 
 describe("password floods", { timeout: 180_000 }, () => {
@@ -62,15 +62,19 @@ describe("password floods", { timeout: 180_000 }, () => {
     const flood = Promise.all(Array.from({ length: 150 }, () => badLogin("127.0.9.1")));
     // The right login is sent once the flood is hashing or waiting for it (or refused), not still in the kernel.
     await expect.poll(() => reachedHashing(start), { timeout: 120_000, interval: 20 }).toBeGreaterThanOrEqual(140);
+    const sent = await verifies();
     const right = await from(server.url, "127.0.9.2").post("/api/auth/login", { login: u.username, password: u.password });
+    const during = (await verifies()) - sent;
     const answers = await flood;
     const counts = statusCounts(answers);
     console.log(
-      `one-address flood: right login ${right.status} in ${right.ms.toFixed(0)} ms (calm: ${calm.toFixed(0)} ms); flood ${JSON.stringify(counts)}`,
+      `one-address flood: right login ${right.status} in ${right.ms.toFixed(0)} ms (calm: ${calm.toFixed(0)} ms, ${during} verifications meanwhile); flood ${JSON.stringify(counts)}`,
     );
     expect(right.status).toBe(200);
-    // Behind the whole flood it would wait for ~70 rounds of two verifications.
-    expect(right.ms).toBeLessThan(Math.max(500, 4 * calm));
+    // Behind the whole flood it would wait for ~140 verifications, two at a time; the flood's 4 slots and the
+    // few requests not yet read are all that may run before and beside it.
+    expect(during).toBeLessThanOrEqual(20);
+    expect(right.ms).toBeLessThan(Math.max(500, 10 * calm));
     for (const a of answers.filter((a) => a.status === 503)) {
       expect(a.body).toEqual({ detail: "server busy; retry shortly" });
       expect(a.retryAfter).toBe("1");
@@ -89,28 +93,32 @@ describe("password floods", { timeout: 180_000 }, () => {
     let longestQueue = 0;
     let flooding = true;
     // Sent in rounds over the addresses, so the process's 32 fill before any address's 4 do.
-    const flood = Promise.all(Array.from({ length: 8 }).flatMap(() => addresses.map((a) => badLogin(a)))).finally(() => (flooding = false));
+    const flood = Promise.all(Array.from({ length: 6 }).flatMap(() => addresses.map((a) => badLogin(a)))).finally(() => (flooding = false));
     const watch = (async () => {
       while (flooding) longestQueue = Math.max(longestQueue, await queued());
     })();
-    await expect.poll(() => reachedHashing(start), { timeout: 120_000, interval: 20 }).toBeGreaterThanOrEqual(300);
+    await expect.poll(() => reachedHashing(start), { timeout: 120_000, interval: 20 }).toBeGreaterThanOrEqual(220);
+    const sent = await verifies();
     const first = await from(server.url, "127.1.9.1").post("/api/auth/login", { login: u.username, password: u.password });
+    const during = (await verifies()) - sent;
     const answers: Answer[] = await flood;
     await watch;
     const counts = statusCounts(answers);
     console.log(
-      `40-address flood: login from a 41st ${first.status} in ${first.ms.toFixed(0)} ms (calm: ${calm.toFixed(0)} ms); flood ${JSON.stringify(counts)}; longest hash queue ${longestQueue}`,
+      `40-address flood: login from a 41st ${first.status} in ${first.ms.toFixed(0)} ms (calm: ${calm.toFixed(0)} ms, ${during} verifications meanwhile); flood ${JSON.stringify(counts)}; longest hash queue ${longestQueue}`,
     );
     if (first.status === 503) {
       expect(first).toMatchObject({ body: { detail: "server busy; retry shortly" }, retryAfter: "1" });
-      expect(first.ms).toBeLessThan(Math.max(500, 2 * calm));
+      expect(first.ms).toBeLessThan(Math.max(500, 3 * calm));
     } else {
-      // Admitted: behind at most one computation of each of the other 31 admitted, two at a time.
       expect(first.status).toBe(200);
-      expect(first.ms).toBeLessThan(Math.max(2_000, 20 * calm));
     }
+    // Admitted, it waits behind at most the 31 others admitted (plus the flood's last unread requests); behind
+    // the whole flood it would wait for ~220.
+    expect(during).toBeLessThanOrEqual(60);
     expect(counts[503]).toBeGreaterThan(0);
-    expect((counts[401] ?? 0) + (counts[503] ?? 0)).toBe(320);
+    // (A 429 is the limiter's store not answering in time on a loaded machine: refused, as it should be.)
+    expect((counts[401] ?? 0) + (counts[429] ?? 0) + (counts[503] ?? 0)).toBe(240);
     // At most 32 admitted, two of them running: nobody waits behind more than 30 (unbounded, it was hundreds).
     expect(longestQueue).toBeLessThanOrEqual(30);
     expect(await metric(server.url, "password_hash_refusals_total", { reason: "total" })).toBeGreaterThan(0);

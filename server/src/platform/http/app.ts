@@ -98,7 +98,7 @@ export function createHttpApp(opts: HttpAppOptions): Express {
     s.requests.inc();
     s.duration.observe(seconds);
     if (debug || this.statusCode >= 500) {
-      req.log[this.statusCode >= 500 ? "error" : "debug"](
+      req.log[levelOf(this.statusCode)](
         { method: req.method, route, status: this.statusCode, ms: Math.round(seconds * 1e4) / 10 },
         "request",
       );
@@ -139,7 +139,7 @@ export function createHttpApp(opts: HttpAppOptions): Express {
   app.use((raw: unknown, req: Request, res: Response, _next: NextFunction) => {
     const err = fromValidatorError(raw);
     if (err instanceof HttpError) {
-      if (err.status >= 500) req.log.error({ err: { message: err.message } }, "server error");
+      if (err.status >= 500) req.log[levelOf(err.status)]({ err: { message: err.message } }, "server error");
       res.status(err.status).set(err.headers);
       res.json(err instanceof ValidationFailed ? { detail: err.detail, errors: err.errors } : { detail: err.detail });
       return;
@@ -187,3 +187,9 @@ class InOrder {
     }
   }
 }
+
+/**
+ * A 503 is the service declining work it has no room for now (a busy hashing slot, a shutdown): expected under
+ * load, and said to the client with Retry-After, so a warning; any other 5xx is a fault.
+ */
+const levelOf = (status: number) => (status === 503 ? "warn" : status >= 500 ? "error" : "debug");
