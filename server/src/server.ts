@@ -181,7 +181,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
       app.use("/api/spaces/:space_id/members", userAuth(userAuthenticator), memberRoutes(membersService)); // members · Bearer
       app.use("/api/spaces/:space_id/channels", userAuth(userAuthenticator), channelRoutes(channelsService)); // channels · Bearer
       app.use("/api/chat/:space_id/:channel_id/commands", requireUser, commandInvocationRoutes(interactions)); // interactions · Bearer
-      app.use("/api/chat", messageRoutes(new MessagesService(db, realtime, clock, platform.log), userAuthenticator)); // messages (/{space_id}/{channel_id}/messages) · Bearer, inside
+      app.use("/api/chat", messageRoutes(new MessagesService(db, realtime, clock, platform.log, platform.limiters), userAuthenticator)); // messages (/{space_id}/{channel_id}/messages) · Bearer, inside
       app.use("/api/e2e", requireUser, e2eRoutes(e2eService)); // e2e · Bearer
       app.use("/api/bots", botAccountRoutes(new BotsService(db, botAuthenticator, userRows, audience), userAuthenticator)); // bots (accounts) · Bearer
       app.use("/api/spaces/:space_id/bots", requireUser, installRoutes(installsService)); // installs · Bearer
