@@ -42,7 +42,7 @@ import { FriendsService, friendsRoutes } from "./features/friends/index.ts";
 import { commandInvocationRoutes, createInteractions, respondRoutes } from "./features/interactions/index.ts";
 import { OTHER_PATH, botRateLimit, createRateLimits } from "./features/ratelimits/index.ts";
 import { BotMessagesService, ChannelEvents, botMessageRoutes, writeServiceMessages } from "./features/plain-messages/index.ts";
-import { VoiceService, botVoiceRoutes, memberVoiceRoutes } from "./features/voice/index.ts";
+import { VoiceRooms, VoiceService, botVoiceRoutes, memberVoiceRoutes } from "./features/voice/index.ts";
 import { E2EService, dropRevokedKeyPackages, e2eRoutes, publishE2EMembership } from "./features/e2e/index.ts";
 import { RetentionJob } from "./features/retention/index.ts";
 
@@ -122,7 +122,16 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     outbox: memberOutbox,
     clock,
   });
-  const membersService = new MembersService({ db, clock, events: spaceEvents, outbox: memberOutbox, bots: installsService, presence });
+  const voiceRooms = new VoiceRooms(db, config.livekit, platform.log);
+  const membersService = new MembersService({
+    db,
+    clock,
+    events: spaceEvents,
+    outbox: memberOutbox,
+    bots: installsService,
+    presence,
+    voice: voiceRooms,
+  });
   forwardSpaceEvents(db, spaceEvents, webhooks.dispatcher, audience);
   spaceEvents.on("member.left", (e) => installsService.memberLeft(e));
   const channelsService = new ChannelsService(db, clock);

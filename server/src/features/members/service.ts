@@ -4,6 +4,7 @@ import { inTransaction, type Db } from "../../platform/db.ts";
 import type { Clock } from "../../platform/clock.ts";
 import { forbidden, notFound } from "../../platform/errors.ts";
 import { recordAudit } from "../audit/index.ts";
+import type { VoiceModeration } from "../voice/index.ts";
 import type { components } from "../../../../generated/api.d.ts";
 import {
   removeMember,
@@ -43,6 +44,8 @@ export interface MembersDeps {
   /** A kicked bot's install revoked in the kick's transaction; without it, installs does so after the commit. */
   bots?: BotKicks;
   presence: PresenceReader;
+  /** Kicks and mutes reach the space's voice rooms (voice/rooms.ts); without it, they stop at the database. */
+  voice?: VoiceModeration;
 }
 
 export class MembersService {
@@ -98,7 +101,10 @@ export class MembersService {
       if (this.d.bots) event.uninstalled = await this.d.bots.revokeKicked(trx, event);
       return event;
     });
-    if (left) await this.d.events.emit(left);
+    if (left) {
+      this.d.voice?.kicked(spaceId, target.user_id);
+      await this.d.events.emit(left);
+    }
   }
 
   async setRole(userId: string, spaceId: string, memberId: string, role: Exclude<Role, "owner">): Promise<Message> {
@@ -150,6 +156,7 @@ export class MembersService {
         data: { user_id: target.user_id, duration_seconds: durationSeconds, muted_until: until.toISOString() },
       });
     });
+    this.d.voice?.muted(spaceId, target.user_id);
     return { message: "member muted" };
   }
 
