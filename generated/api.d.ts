@@ -1130,7 +1130,12 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Members with fresh presence, newest first */
+        /**
+         * Members with fresh presence, newest first, a page at a time
+         * @description Paged by keyset: at most `limit` members, newest first; the next page with `before` = the last `member_id` of
+         *     this one (the members who joined before that one), until a page shorter than `limit`. A page costs the same
+         *     whatever the size of the space.
+         */
         get: operations["Members_list"];
         put?: never;
         post?: never;
@@ -8089,7 +8094,10 @@ export interface operations {
     };
     Members_list: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                before?: string;
+            };
             header?: never;
             path: {
                 space_id: components["parameters"]["SpacePath"];

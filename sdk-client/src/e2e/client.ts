@@ -324,7 +324,7 @@ export class E2EClient {
   private async createGroup(spaceId: string, channelId: string): Promise<boolean> {
     const own = await mls.newKeyPackage(this.id);
     let state = await mls.newGroup(channelId, own);
-    const members = await this.o.client.GET("/api/spaces/{space_id}/members", { params: { path: { space_id: spaceId } } });
+    const members = await this.o.client.spaces.members(spaceId);
     const adds = await this.claimAdds(
       state,
       members.map((m) => m.user_id),

@@ -32,6 +32,9 @@ export interface PresenceReader {
   viewMany(userIds: string[], viewerId: string): Promise<Map<string, MemberPresence>>;
 }
 
+/** The default (and largest) page of the members list. */
+const MEMBER_PAGE = 1000;
+
 const OFFLINE: MemberPresence = { status: "offline", custom_status: null };
 const RANK_REFUSAL = "cannot act on a member of equal or higher rank";
 
@@ -53,9 +56,10 @@ export class MembersService {
 
   private now = () => new Date(this.d.clock.now());
 
-  async list(userId: string, spaceId: string): Promise<SpaceMemberResponse[]> {
+  /** One page of members, newest first; presence is read for that page only. */
+  async list(userId: string, spaceId: string, page: { limit?: number; before?: string } = {}): Promise<SpaceMemberResponse[]> {
     requireMember(await visibleSpace(this.d.db, spaceId, userId));
-    const rows = await store.listMembers(this.d.db, spaceId);
+    const rows = await store.listMembers(this.d.db, spaceId, { limit: page.limit ?? MEMBER_PAGE, before: page.before });
     const presence = await this.d.presence.viewMany(
       rows.map((r) => r.user_id),
       userId,
