@@ -690,7 +690,10 @@ export type paths = {
         /** Messages of the channel, newest first; page with `before` (the oldest id of the previous page) */
         get: operations["Messages_list"];
         put?: never;
-        /** Post an end-to-end encrypted message */
+        /**
+         * Post an end-to-end encrypted message
+         * @description At most 10 per (user, channel) per 10 s: 429 `msg:user:<user_id>:<channel_id> > 10/10s`, `Retry-After: 10`.
+         */
         post: operations["Messages_create"];
         delete?: never;
         options?: never;
@@ -722,10 +725,16 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Commits that moved the group past `since`, oldest first */
+        /**
+         * Commits that moved the group past `since`, oldest first
+         * @description A page stops adding commits once its body would pass 4 MiB; ask again with `since` until an empty page.
+         */
         get: operations["ChannelGroups_commits"];
         put?: never;
-        /** Post the commit for the current epoch; exactly one commit wins each epoch (409 stale epoch otherwise) */
+        /**
+         * Post the commit for the current epoch; exactly one commit wins each epoch (409 stale epoch otherwise)
+         * @description At most 30 commits per (user, channel) per 60 s, stale ones included: 429 `e2e:commit:<user_id>:<channel_id> > 30/60s`, `Retry-After: 60`.
+         */
         post: operations["ChannelGroups_commit"];
         delete?: never;
         options?: never;
@@ -810,7 +819,7 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Take the Welcomes kept for the caller's device (newest first); each is answered once, then deleted */
+        /** Take up to 20 of the Welcomes kept for the caller's device (newest first); each is answered once */
         post: operations["Welcomes_claim"];
         delete?: never;
         options?: never;
@@ -1121,7 +1130,12 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Members with fresh presence, newest first */
+        /**
+         * Members with fresh presence, newest first, a page at a time
+         * @description Paged by keyset: at most `limit` members, newest first; the next page with `before` = the last `member_id` of
+         *     this one (the members who joined before that one), until a page shorter than `limit`. A page costs the same
+         *     whatever the size of the space.
+         */
         get: operations["Members_list"];
         put?: never;
         post?: never;
@@ -10849,7 +10863,10 @@ export interface operations {
     };
     Members_list: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: number;
+                before?: string;
+            };
             header?: never;
             path: {
                 space_id: components["parameters"]["SpacePath"];

@@ -5,6 +5,9 @@ import { throwingMethods, type ApiMethods } from "./methods.ts";
 import { Session, type SessionOptions } from "./session.ts";
 import type * as T from "./types.ts";
 
+/** The largest page of the members list (the server's default too). */
+const MEMBER_PAGE = 1000;
+
 export type ClientOptions = SessionOptions;
 
 /** Option values as spec 2.4 accepts them (the generated map type is too narrow to carry them). */
@@ -33,6 +36,8 @@ export interface ParleyClient extends ApiMethods {
     join(spaceId: string): Promise<T.SpaceResponse>;
     joinByInvite(inviteCode: string): Promise<T.SpaceResponse>;
     channels(spaceId: string): Promise<T.ChannelResponse[]>;
+    /** Every member, newest first: the server's pages (up to 1,000 each) followed until a short one. */
+    members(spaceId: string): Promise<T.SpaceMemberResponse[]>;
   };
   commands: {
     catalog(spaceId: string, channelId: string): Promise<T.CommandCatalog>;
@@ -85,6 +90,17 @@ export function createClient(options: ClientOptions): ParleyClient {
       join: (spaceId) => api.POST("/api/spaces/{space_id}/join", sp(spaceId)),
       joinByInvite: (invite_code) => api.POST("/api/spaces/join/{invite_code}", { params: { path: { invite_code } } }),
       channels: (spaceId) => api.GET("/api/spaces/{space_id}/channels", sp(spaceId)),
+      members: async (spaceId) => {
+        const all: T.SpaceMemberResponse[] = [];
+        for (let before: string | undefined; ;) {
+          const page = await api.GET("/api/spaces/{space_id}/members", {
+            params: { path: { space_id: spaceId }, query: { limit: MEMBER_PAGE, ...(before && { before }) } },
+          });
+          all.push(...page);
+          if (page.length < MEMBER_PAGE) return all;
+          before = page[page.length - 1]!.member_id;
+        }
+      },
     },
     commands: {
       catalog: (s, c) => api.GET("/api/chat/{space_id}/{channel_id}/commands", { params: { path: ch(s, c) } }),

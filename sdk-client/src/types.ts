@@ -10,6 +10,7 @@ export type LoginRequest = S["Auth.LoginRequest"];
 export type TwoFactorLoginRequest = S["Auth.TwoFactorLoginRequest"];
 export type UserResponse = S["Users.UserResponse"];
 export type SpaceResponse = S["Spaces.SpaceResponse"];
+export type SpaceMemberResponse = S["Spaces.SpaceMemberResponse"];
 export type CreateSpaceRequest = S["Spaces.CreateSpaceRequest"];
 export type ChannelResponse = S["Spaces.ChannelResponse"];
 export type ChatMessage = S["Chat.MessageResponse"];

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../test/helpers/server.ts";
 import { registerUser } from "../../test/helpers/users.ts";
 import { ApiError, createClient, type TokenResponse } from "../src/index.ts";
+import { newId } from "../../server/src/platform/ids.ts";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -64,3 +65,17 @@ it("logout revokes the session and forgets the tokens", async () => {
   expect(client.tokens()).toEqual({ accessToken: null, refreshToken: null });
   await expect(createClient({ baseUrl: server.url, token: user.token }).me()).rejects.toMatchObject({ status: 401 });
 });
+
+it("spaces.members pages through every member of a space larger than one page (1,000)", async () => {
+  const user = await registerUser(server.url);
+  const client = createClient({ baseUrl: server.url, token: user.token, refreshToken: user.refreshToken });
+  const space = await client.spaces.create({ name: "Crowd", visibility: "private" });
+  const db = server.platform.db;
+  const ids = Array.from({ length: 1_200 }, () => newId());
+  await db("users").insert(ids.map((id) => ({ id, username: `c_${id.replace(/-/g, "").slice(-20)}` })));
+  await db("members").insert(ids.map((user_id) => ({ id: newId(), space_id: space.id, user_id })));
+  const members = await client.spaces.members(space.id);
+  expect(members).toHaveLength(1_201);
+  expect(new Set(members.map((m) => m.user_id)).size).toBe(1_201);
+  expect(members.at(-1)!.user_id).toBe(user.id); // the owner joined first: last, newest first
+}, 60_000);

@@ -24,6 +24,7 @@ interface Person {
   client: ParleyClient;
   e2e: E2EClient;
   rt: RealtimeClient;
+  deviceId: string;
 }
 
 async function person(
@@ -50,7 +51,7 @@ async function person(
     welcomeWaitMs: 1000,
   });
   e2e.attach(rt);
-  return { name, id: reg.user.id, client, e2e, rt };
+  return { name, id: reg.user.id, client, e2e, rt, deviceId: reg.device_id };
 }
 
 let alice: Person, bob: Person, carol: Person;
@@ -135,6 +136,26 @@ describe("encrypted chat", () => {
     );
     expect(await bob.e2e.decrypt(afterJoin)).toBe(`${MARK} welcome dave`);
   });
+
+  it("takes every Welcome kept for its device, claiming page after page until none are left", async () => {
+    const erin = await person("erin");
+    const den = await alice.client.spaces.create({ name: "Many rooms", visibility: "public" });
+    await erin.client.spaces.join(den.id);
+    const blob = () => randomBytes(48).toString("base64");
+    for (let i = 0; i < 25; i++) {
+      const ch = await alice.client.POST("/api/spaces/{space_id}/channels", {
+        params: { path: { space_id: den.id } },
+        body: { name: `room-${i}`, type: "text" },
+      });
+      await alice.client.POST("/api/e2e/channels/{channel_id}/commits", {
+        params: { path: { channel_id: ch.id } },
+        body: { epoch: 0, commit: blob(), group_info: blob(), welcome: blob(), welcome_device_ids: [erin.deviceId] },
+      });
+    }
+    // A claim answers 20 at most: the client asks again until the server has none left.
+    expect(await erin.e2e.fetchWelcomes()).toBe(25);
+    expect(await erin.client.POST("/api/e2e/welcomes/claim")).toEqual([]);
+  }, 60_000);
 
   it("never stores or logs a plaintext marker", async () => {
     const db = server.platform.db;

@@ -42,7 +42,7 @@ import { FriendsService, friendsRoutes } from "./features/friends/index.ts";
 import { commandInvocationRoutes, createInteractions, respondRoutes } from "./features/interactions/index.ts";
 import { OTHER_PATH, botRateLimit, createRateLimits } from "./features/ratelimits/index.ts";
 import { BotMessagesService, ChannelEvents, botMessageRoutes, writeServiceMessages } from "./features/plain-messages/index.ts";
-import { VoiceService, botVoiceRoutes, memberVoiceRoutes } from "./features/voice/index.ts";
+import { VoiceRooms, VoiceService, botVoiceRoutes, memberVoiceRoutes } from "./features/voice/index.ts";
 import { E2EService, dropRevokedKeyPackages, e2eRoutes, publishE2EMembership } from "./features/e2e/index.ts";
 import { RetentionJob } from "./features/retention/index.ts";
 
@@ -131,7 +131,16 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     outbox: memberOutbox,
     clock,
   });
-  const membersService = new MembersService({ db, clock, events: spaceEvents, outbox: memberOutbox, bots: installsService, presence });
+  const voiceRooms = new VoiceRooms(db, config.livekit, platform.log);
+  const membersService = new MembersService({
+    db,
+    clock,
+    events: spaceEvents,
+    outbox: memberOutbox,
+    bots: installsService,
+    presence,
+    voice: voiceRooms,
+  });
   forwardSpaceEvents(db, spaceEvents, webhooks.dispatcher, audience);
   spaceEvents.on("member.left", (e) => installsService.memberLeft(e));
   const channelsService = new ChannelsService(db, clock);
@@ -190,7 +199,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
       app.use("/api/spaces/:space_id/members", userAuth(userAuthenticator), memberRoutes(membersService)); // members · Bearer
       app.use("/api/spaces/:space_id/channels", userAuth(userAuthenticator), channelRoutes(channelsService)); // channels · Bearer
       app.use("/api/chat/:space_id/:channel_id/commands", requireUser, commandInvocationRoutes(interactions)); // interactions · Bearer
-      app.use("/api/chat", messageRoutes(new MessagesService(db, realtime, clock, platform.log), userAuthenticator)); // messages (/{space_id}/{channel_id}/messages) · Bearer, inside
+      app.use("/api/chat", messageRoutes(new MessagesService(db, realtime, clock, platform.log, platform.limiters), userAuthenticator)); // messages (/{space_id}/{channel_id}/messages) · Bearer, inside
       app.use("/api/e2e", requireUser, e2eRoutes(e2eService)); // e2e · Bearer
       app.use(
         "/api/bots",

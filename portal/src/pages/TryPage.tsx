@@ -37,10 +37,7 @@ export function TryPage() {
   const channels = useLoad(() => (space ? client.spaces.channels(space) : Promise.resolve([])), [client, space]);
   const textChannels = (channels.data ?? []).filter((c) => c.type === "text");
   const channel = channelId && textChannels.some((c) => c.id === channelId) ? channelId : (textChannels[0]?.id ?? "");
-  const members = useLoad(
-    () => (space ? client.GET("/api/spaces/{space_id}/members", { params: { path: { space_id: space } } }) : Promise.resolve([])),
-    [client, space],
-  );
+  const members = useLoad(() => (space ? client.spaces.members(space) : Promise.resolve([])), [client, space]);
   const catalog = useLoad(
     () => (space && channel ? client.commands.catalog(space, channel) : Promise.resolve({ commands: [] })),
     [client, space, channel],

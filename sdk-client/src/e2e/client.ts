@@ -64,17 +64,21 @@ export class E2EClient {
   }
 
   /**
-   * Takes the Welcomes the server kept for this device (CONTRACT 12: answered once, newest first) and keeps the
-   * newest per channel for ensureGroup. Called by open() and on every realtime (re)connect; answers how many.
+   * Takes the Welcomes the server kept for this device (answered once, newest first, a page per claim: spec/e2e)
+   * until none are left, and keeps the newest per channel for ensureGroup. Called by open() and on every realtime
+   * (re)connect; answers how many channels got one.
    */
   async fetchWelcomes(): Promise<number> {
-    const kept = await this.o.client.POST("/api/e2e/welcomes/claim");
     const channels = new Set<string>();
-    for (const w of kept) {
-      if (channels.has(w.channel_id)) continue;
-      channels.add(w.channel_id);
-      await this.o.store.set(K.welcome(w.channel_id), utf8(w.welcome));
-      this.welcomeWaiters.get(w.channel_id)?.();
+    for (;;) {
+      const kept = await this.o.client.POST("/api/e2e/welcomes/claim");
+      if (!kept.length) break;
+      for (const w of kept) {
+        if (channels.has(w.channel_id)) continue; // later pages are older
+        channels.add(w.channel_id);
+        await this.o.store.set(K.welcome(w.channel_id), utf8(w.welcome));
+        this.welcomeWaiters.get(w.channel_id)?.();
+      }
     }
     return channels.size;
   }
@@ -242,6 +246,7 @@ export class E2EClient {
       const { commits } = await this.o.client.GET("/api/e2e/channels/{channel_id}/commits", {
         params: { path: { channel_id: channelId }, query: { since: mls.epochOf(state), limit: 100 } },
       });
+      const from = mls.epochOf(state);
       for (const c of commits) {
         if (c.epoch !== mls.epochOf(state) + 1) continue;
         const res = await mls.process(state, mls.decode(c.commit));
@@ -251,7 +256,9 @@ export class E2EClient {
           return null;
         }
       }
-      if (commits.length < 100) break;
+      // A page ends at 100 commits or at the server's size cap (spec/e2e): only an empty one says none are left
+      // (or one that moved nothing: the commits after this epoch are gone).
+      if (!commits.length || mls.epochOf(state) === from) break;
     }
     await this.save(channelId, rec.spaceId, state);
     return state;
@@ -317,7 +324,7 @@ export class E2EClient {
   private async createGroup(spaceId: string, channelId: string): Promise<boolean> {
     const own = await mls.newKeyPackage(this.id);
     let state = await mls.newGroup(channelId, own);
-    const members = await this.o.client.GET("/api/spaces/{space_id}/members", { params: { path: { space_id: spaceId } } });
+    const members = await this.o.client.spaces.members(spaceId);
     const adds = await this.claimAdds(
       state,
       members.map((m) => m.user_id),

@@ -45,6 +45,8 @@ export class Cache<V> {
 
   /** Subscribes to the invalidations of every process; call once before serving. */
   async start(): Promise<void> {
+    // Invalidations published while the subscription was down are lost: all of them are assumed.
+    this.o.pubsub?.onResubscribed(() => this.clear());
     await this.o.pubsub?.subscribe(this.channel, (message) => this.drop(JSON.parse(message) as string[]));
   }
 

@@ -19,6 +19,11 @@ export interface PubSub {
   publish(channel: string, message: string, opts?: PublishOptions): Promise<void>;
   /** Returns a function that removes the listener. */
   subscribe(channel: string, listener: Listener): Promise<() => Promise<void>>;
+  /**
+   * Calls `listener` each time the subscriptions are back after a lost connection (Redis restarted, failed over,
+   * or dropped the subscriber): messages published meanwhile were never delivered here.
+   */
+  onResubscribed(listener: () => void): void;
   close(): Promise<void>;
 }
 
@@ -31,6 +36,9 @@ export class MemoryPubSub implements PubSub {
   async subscribe(channel: string, listener: Listener) {
     this.emitter.on(channel, listener);
     return async () => void this.emitter.off(channel, listener);
+  }
+  onResubscribed() {
+    // Nothing is ever lost in-process.
   }
   async close() {
     this.emitter.removeAllListeners();
@@ -119,6 +127,8 @@ export class RedisPubSub implements PubSub {
   /** Channels asked for in this turn of the event loop: one SUBSCRIBE carries them all (a connect storm). */
   private batch: string[] | undefined;
   private batchDone: Promise<unknown> | undefined;
+  private resubscribed: (() => void)[] = [];
+  private connectedOnce = false;
   constructor(
     private pub: Redis,
     private prefix = "ps:",
@@ -126,6 +136,7 @@ export class RedisPubSub implements PubSub {
     this.sub = pub.duplicate();
     // ioredis reconnects by itself; without a listener it would print every refused reconnect to stderr.
     this.sub.on("error", () => {});
+    this.sub.on("ready", () => this.reconnected());
     this.sub.on("message", (ch: string, msg: string) => {
       if (msg.startsWith(TAGGED)) {
         if (msg.startsWith(this.tag)) return; // delivered here when published
@@ -133,6 +144,28 @@ export class RedisPubSub implements PubSub {
       }
       this.deliver(ch, msg);
     });
+  }
+  /**
+   * ioredis subscribes again by itself on a new connection; the listeners are told once Redis has confirmed the
+   * channels (the same SUBSCRIBE again, answered after ioredis's own), so whatever they reload afterwards cannot
+   * miss a message the way the old connection did.
+   */
+  private reconnected() {
+    if (!this.connectedOnce) {
+      this.connectedOnce = true;
+      return;
+    }
+    const channels = [...this.listeners.keys()];
+    const confirmed = channels.length ? this.sub.subscribe(...channels) : Promise.resolve();
+    confirmed.then(
+      () => {
+        for (const l of this.resubscribed) l();
+      },
+      () => {}, // the connection went again: its next "ready" tells them
+    );
+  }
+  onResubscribed(listener: () => void) {
+    this.resubscribed.push(listener);
   }
   private deliver(ch: string, msg: string) {
     for (const l of this.listeners.get(ch) ?? []) l(msg);

@@ -36,6 +36,7 @@ interface KeyDirectoryLimits {
   perPair: UserLimit;
   perTarget: UserLimit;
   uploads: UserLimit;
+  commits: UserLimit;
 }
 
 export class E2EService {
@@ -53,6 +54,7 @@ export class E2EService {
       perPair: new UserLimit(limiters, USER_LIMITS.keyPackagesPerPair, log),
       perTarget: new UserLimit(limiters, USER_LIMITS.keyPackagesPerTarget, log),
       uploads: new UserLimit(limiters, USER_LIMITS.keyPackageUploads, log),
+      commits: new UserLimit(limiters, USER_LIMITS.e2eCommits, log, { retryAfterWindow: true }),
     };
   }
 
@@ -79,6 +81,8 @@ export class E2EService {
   }
 
   async commit(caller: Caller, channelId: string, body: CommitRequest): Promise<CommitOutcome> {
+    // Counted before the epoch is compared, so a loop of stale commits costs its tries as well.
+    await this.limits?.commits.hit(`${caller.id}:${channelId}`);
     const spaceId = await this.channelOf(caller, channelId);
     const won = await store.advanceGroup(this.db, {
       channelId,
@@ -123,7 +127,7 @@ export class E2EService {
     return targets.filter((_, i) => ok[i]);
   }
 
-  /** The Welcomes kept for the caller's device, newest first; answered once (CONTRACT 12). */
+  /** The Welcomes kept for the caller's device, newest first, a page at a time; each answered once. */
   async claimWelcomes(caller: Caller): Promise<StoredWelcome[]> {
     const rows = await store.claimWelcomes(this.db, caller.sessionId);
     return rows.map((r) => ({
@@ -156,7 +160,7 @@ export class E2EService {
       const devices = await store.memberDevices(this.db, spaceId, welcomeRecipients(body.welcome_device_ids));
       // Kept first, so a device offline now (or whose socket drops the frame) still joins by it when it connects.
       await store
-        .storeWelcomes(
+        .storeWelcome(
           this.db,
           channelId,
           epoch,

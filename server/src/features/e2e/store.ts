@@ -127,13 +127,30 @@ export async function advanceGroup(
   });
 }
 
+/** The most a page of commits carries in its JSON body; the client asks again with `since` for the rest. */
+export const COMMIT_PAGE_BYTES = 4 * 1024 * 1024;
+/** What one entry adds to the body besides its commit: its keys, the epoch, the sender's id, the timestamp. */
+const ENTRY_OVERHEAD = 160;
+const ENVELOPE = '{"commits":[]}'.length;
+
+/**
+ * The commits after `since`, oldest first, at most `limit` and no more than fit in COMMIT_PAGE_BYTES (always the
+ * first one). Sizes are read from the stored lengths (base64 is its own JSON), so commits left off are never read.
+ */
 export async function listCommits(db: Knex, channelId: string, since: number, limit: number): Promise<CommitRow[]> {
-  return db("e2e_commits")
-    .where({ channel_id: channelId })
-    .where("epoch", ">", since)
-    .orderBy("epoch", "asc")
-    .limit(limit)
-    .select("epoch", "commit", "sender_device_id", "created_at");
+  const { rows } = await db.raw<{ rows: CommitRow[] }>(
+    `WITH page AS (
+       SELECT epoch, row_number() OVER w AS n, sum(octet_length(commit) + ?) OVER w AS upto
+         FROM (SELECT epoch, commit FROM e2e_commits WHERE channel_id = ? AND epoch > ? ORDER BY epoch LIMIT ?) c
+       WINDOW w AS (ORDER BY epoch)
+     )
+     SELECT c.epoch, c.commit, c.sender_device_id, c.created_at
+       FROM page p JOIN e2e_commits c ON c.channel_id = ? AND c.epoch = p.epoch
+      WHERE p.n = 1 OR p.upto <= ?
+      ORDER BY c.epoch`,
+    [ENTRY_OVERHEAD, channelId, since, limit, channelId, COMMIT_PAGE_BYTES - ENVELOPE],
+  );
+  return rows;
 }
 
 /** Of `deviceIds`, the active sessions of members of `spaceId`, with their users (welcome recipients). */
@@ -163,18 +180,53 @@ export interface WelcomeRow {
   created_at: Date;
 }
 
-/** Keeps the commit's Welcome for each device it names. */
-export async function storeWelcomes(db: Knex, channelId: string, epoch: number, welcome: string, deviceIds: string[]): Promise<void> {
-  if (deviceIds.length)
-    await db("e2e_welcomes").insert(deviceIds.map((device_id) => ({ device_id, channel_id: channelId, epoch, welcome })));
+/** A claim answers at most this many Welcomes (newest first); the next claim the ones after them. */
+export const WELCOME_PAGE = 20;
+
+/** Keeps the commit's Welcome once, with the devices it names. */
+export async function storeWelcome(db: Knex, channelId: string, epoch: number, welcome: string, deviceIds: string[]): Promise<void> {
+  if (!deviceIds.length) return;
+  await db.transaction(async (trx) => {
+    const [row] = await trx("e2e_welcomes").insert({ channel_id: channelId, epoch, welcome }).returning("id");
+    await trx("e2e_welcome_recipients").insert(deviceIds.map((device_id) => ({ welcome_id: row.id, device_id })));
+  });
 }
 
-/** Takes (deletes and answers) the device's Welcomes younger than the TTL, newest first. */
+/**
+ * Takes the device's newest Welcomes younger than the TTL, at most WELCOME_PAGE: answers them and drops the
+ * device from their recipients, then deletes those no device is left for. The Welcome rows are locked first (in
+ * one order), so of two devices taking the last recipients of one Welcome the second sees the first's delete and
+ * removes the Welcome; a Welcome is answered only to the claim whose delete took the device's recipient row.
+ */
 export async function claimWelcomes(db: Knex, deviceId: string): Promise<WelcomeRow[]> {
-  const { rows } = await db.raw<{ rows: (WelcomeRow & { fresh: boolean })[] }>(
-    `DELETE FROM e2e_welcomes WHERE device_id = ?
-     RETURNING id, channel_id, epoch, welcome, created_at, created_at > now() - make_interval(days => ?) AS fresh`,
-    [deviceId, WELCOME_TTL_DAYS],
-  );
-  return rows.filter((r) => r.fresh).sort((a, b) => Number(b.id) - Number(a.id));
+  return db.transaction(async (trx) => {
+    const { rows: page } = await trx.raw<{ rows: { id: string }[] }>(
+      `SELECT w.id FROM e2e_welcome_recipients r JOIN e2e_welcomes w ON w.id = r.welcome_id
+        WHERE r.device_id = ? AND w.created_at > now() - make_interval(days => ?)
+        ORDER BY w.id DESC LIMIT ?
+        FOR UPDATE OF w`,
+      [deviceId, WELCOME_TTL_DAYS, WELCOME_PAGE],
+    );
+    if (!page.length) return [];
+    const taken: string[] = await trx("e2e_welcome_recipients")
+      .where({ device_id: deviceId })
+      .whereIn(
+        "welcome_id",
+        page.map((r) => r.id),
+      )
+      .delete()
+      .returning("welcome_id")
+      .then((rows: { welcome_id: string }[]) => rows.map((r) => r.welcome_id));
+    if (!taken.length) return [];
+    const rows: WelcomeRow[] = await trx("e2e_welcomes")
+      .whereIn("id", taken)
+      .orderBy("id", "desc")
+      .select("id", "channel_id", "epoch", "welcome", "created_at");
+    await trx.raw(
+      `DELETE FROM e2e_welcomes w WHERE w.id = ANY(?::bigint[])
+         AND NOT EXISTS (SELECT 1 FROM e2e_welcome_recipients r WHERE r.welcome_id = w.id)`,
+      [taken],
+    );
+    return rows;
+  });
 }

@@ -1,5 +1,5 @@
 // Respond re-checks at reply time what the invocation checked (issue 17 item 13): the invoker is still a member
-// of the space, and the bot still holds an ACTIVE membership with the `commands` scope there. The interaction
+// of the space, and the bot still holds an ACTIVE membership with the `commands` scope and the invocation's channel there. The interaction
 // token (CONTRACT 8, valid 15 minutes) alone is not enough.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../../../test/helpers/server.ts";
@@ -47,6 +47,22 @@ describe("respond re-checks membership and scope", () => {
       expect(res.body).toEqual({ detail: "missing scope: commands" });
     } finally {
       expect((await w.http.patch(path, { scopes: ["commands"] }, { token: w.owner.token })).status).toBe(200);
+    }
+    expect((await respond(token)).status).toBe(204);
+  });
+
+  it("answers 403 bot has no access to this channel once the invocation's channel is taken from the bot", async () => {
+    const u = await w.member();
+    const token = tokenFor(u.id);
+    expect((await respond(token)).status).toBe(204);
+    const path = `/api/spaces/${w.space.id}/bots/${w.bot.id}`;
+    expect((await w.http.patch(path, { allowed_channel_ids: [w.space.voiceId] }, { token: w.owner.token })).status).toBe(200);
+    try {
+      const res = await respond(token);
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual({ detail: "bot has no access to this channel" });
+    } finally {
+      expect((await w.http.patch(path, { allowed_channel_ids: [w.space.generalId] }, { token: w.owner.token })).status).toBe(200);
     }
     expect((await respond(token)).status).toBe(204);
   });

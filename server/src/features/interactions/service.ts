@@ -231,9 +231,9 @@ export class InteractionsService {
       throw forbidden("interaction does not belong to this bot");
     }
     // Re-checked at reply time, not taken from the token (valid 15 min): a bot whose membership was suspended,
-    // revoked or stripped of `commands` since the invocation speaks no more in that space, and a reply never
-    // reaches someone who has left it. The bot's answer is looked at first.
-    await this.d.installs.resolveBotInSpace(bot, ctx.sp, { scope: "commands" });
+    // revoked, stripped of `commands` or of the invocation's channel since the invocation speaks no more there, and
+    // a reply never reaches someone who has left the space. The bot's answer is looked at first.
+    await this.d.installs.resolveBotInSpace(bot, ctx.sp, { scope: "commands", channelId: ctx.ch });
     if (!(await member!)) {
       this.d.metrics.responses.inc({ result: "invoker_left" });
       throw forbidden(INVOKER_LEFT);

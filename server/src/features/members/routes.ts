@@ -8,7 +8,9 @@ export function memberRoutes(members: MembersService): Router {
   const r = Router({ mergeParams: true });
   const ids = (req: Request) => [spaceIdOf(req), String(req.params.member_id)] as const;
   r.get("/", async (req, res) => {
-    res.json(await members.list(currentUser(req).id, spaceIdOf(req)));
+    const limit = req.query.limit === undefined ? undefined : Number(req.query.limit);
+    const before = typeof req.query.before === "string" ? req.query.before : undefined;
+    res.json(await members.list(currentUser(req).id, spaceIdOf(req), { limit, before }));
   });
   r.delete("/:member_id", async (req, res) => {
     await members.kick(currentUser(req).id, ...ids(req));

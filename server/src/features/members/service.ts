@@ -4,6 +4,7 @@ import { inTransaction, type Db } from "../../platform/db.ts";
 import type { Clock } from "../../platform/clock.ts";
 import { forbidden, notFound } from "../../platform/errors.ts";
 import { recordAudit } from "../audit/index.ts";
+import type { VoiceModeration } from "../voice/index.ts";
 import type { components } from "../../../../generated/api.d.ts";
 import {
   removeMember,
@@ -31,6 +32,9 @@ export interface PresenceReader {
   viewMany(userIds: string[], viewerId: string): Promise<Map<string, MemberPresence>>;
 }
 
+/** The default (and largest) page of the members list. */
+const MEMBER_PAGE = 1000;
+
 const OFFLINE: MemberPresence = { status: "offline", custom_status: null };
 const RANK_REFUSAL = "cannot act on a member of equal or higher rank";
 
@@ -43,6 +47,8 @@ export interface MembersDeps {
   /** A kicked bot's install revoked in the kick's transaction; without it, installs does so after the commit. */
   bots?: BotKicks;
   presence: PresenceReader;
+  /** Kicks and mutes reach the space's voice rooms (voice/rooms.ts); without it, they stop at the database. */
+  voice?: VoiceModeration;
 }
 
 export class MembersService {
@@ -50,9 +56,10 @@ export class MembersService {
 
   private now = () => new Date(this.d.clock.now());
 
-  async list(userId: string, spaceId: string): Promise<SpaceMemberResponse[]> {
+  /** One page of members, newest first; presence is read for that page only. */
+  async list(userId: string, spaceId: string, page: { limit?: number; before?: string } = {}): Promise<SpaceMemberResponse[]> {
     requireMember(await visibleSpace(this.d.db, spaceId, userId));
-    const rows = await store.listMembers(this.d.db, spaceId);
+    const rows = await store.listMembers(this.d.db, spaceId, { limit: page.limit ?? MEMBER_PAGE, before: page.before });
     const presence = await this.d.presence.viewMany(
       rows.map((r) => r.user_id),
       userId,
@@ -98,7 +105,10 @@ export class MembersService {
       if (this.d.bots) event.uninstalled = await this.d.bots.revokeKicked(trx, event);
       return event;
     });
-    if (left) await this.d.events.emit(left);
+    if (left) {
+      this.d.voice?.kicked(spaceId, target.user_id);
+      await this.d.events.emit(left);
+    }
   }
 
   async setRole(userId: string, spaceId: string, memberId: string, role: Exclude<Role, "owner">): Promise<Message> {
@@ -150,6 +160,7 @@ export class MembersService {
         data: { user_id: target.user_id, duration_seconds: durationSeconds, muted_until: until.toISOString() },
       });
     });
+    this.d.voice?.muted(spaceId, target.user_id);
     return { message: "member muted" };
   }
 

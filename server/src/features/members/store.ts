@@ -9,11 +9,21 @@ export interface MemberListRow extends MemberRow {
   is_bot: boolean;
 }
 
-/** Every member with the user fields the response needs, newest first, in one query. */
-export async function listMembers(db: Knex, spaceId: string): Promise<MemberListRow[]> {
-  return db("members as m")
-    .join("users as u", "u.id", "m.user_id")
-    .where("m.space_id", spaceId)
+/** When a UUIDv7 was made (its first 48 bits, in ms): the join time of a member whose row is gone. */
+const v7Time = (id: string): Date => new Date(parseInt(id.replace(/-/g, "").slice(0, 12), 16));
+
+/**
+ * A page of members with the user fields the response needs, newest first (joined_at, then id), in one query on
+ * the (space_id, joined_at, id) index. `before`: only members who joined before that one; when that member has
+ * left since, its id still tells when it joined (ids are UUIDv7), so a page boundary survives a leave.
+ */
+export async function listMembers(db: Knex, spaceId: string, page: { limit: number; before?: string }): Promise<MemberListRow[]> {
+  const q = db("members as m").join("users as u", "u.id", "m.user_id").where("m.space_id", spaceId).limit(page.limit);
+  if (page.before) {
+    const at = db("members").where({ id: page.before, space_id: spaceId }).select("joined_at");
+    q.whereRaw("(m.joined_at, m.id) < (coalesce((?), ?::timestamptz), ?::uuid)", [at, v7Time(page.before), page.before]);
+  }
+  return q
     .select(
       "m.id",
       "m.space_id",

@@ -3,8 +3,10 @@
 import type { Db } from "../../platform/db.ts";
 import type { Clock } from "../../platform/clock.ts";
 import type { Logger } from "../../platform/logger.ts";
+import type { LimiterFactory } from "../../platform/limiter.ts";
 import { forbidden, notFound } from "../../platform/errors.ts";
 import type { RealtimePublisher, Frame } from "../../platform/realtime/publisher.ts";
+import { UserLimit, USER_LIMITS } from "../ratelimits/index.ts";
 import { isMuted, requireChannel, requireMembership, touchActivity, type Membership } from "../spaces/index.ts";
 import { findMessage, insertMessage, listMessages, reactionCounts, softDeleteMessage } from "./store.ts";
 import { toMessageResponse, type MessageResponse } from "./view.ts";
@@ -20,15 +22,26 @@ export interface PostMessage {
 const ACTIVITY_RESOLUTION = "1 minute";
 
 export class MessagesService {
+  private sends: UserLimit | undefined;
+
+  /** Without `limiters` (tests of the store alone) nothing is limited. */
   constructor(
     private db: Db,
     private realtime: RealtimePublisher,
     private clock: Clock,
     private log: Logger,
-  ) {}
+    limiters?: LimiterFactory,
+  ) {
+    this.sends = limiters && new UserLimit(limiters, USER_LIMITS.chatMessages, log, { retryAfterWindow: true });
+  }
 
   async post(userId: string, spaceId: string, channelId: string, body: PostMessage): Promise<MessageResponse> {
+    // Counted while the membership is read (one round trip fewer on the send path), answered before any write; a
+    // caller who is not a member is told so first.
+    const counted = this.sends?.hit(`${userId}:${channelId}`);
+    counted?.catch(() => {}); // awaited below, unless access throws first
     const member = await this.access(userId, spaceId, channelId);
+    await counted;
     if (isMuted(member, this.clock.now())) throw forbidden("you are muted");
     if (body.reply_to && !(await findMessage(this.db, channelId, body.reply_to))) throw notFound("message not found");
     const row = await insertMessage(this.db, {

@@ -1,8 +1,8 @@
 // Spec 8 rule 4: when the limiter's Redis is unreachable, bot-API requests are refused with 429
 // `rate limiter temporarily unavailable — retry shortly`, with `Retry-After: 5` only on message-send and invoke.
 // Unreachable includes a Redis that keeps the connection open but does not answer (a stopped process); then a
-// request that needs no limit but publishes after its commit (a chat message) is still answered, and one that
-// reads presence fails within seconds.
+// request that needs no limit but publishes after its commit (deleting a chat message) is still answered, a chat
+// message (limited per user and channel) is refused like the bot API's, and one that reads presence fails within seconds.
 import { spawn, type ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Redis } from "ioredis";
@@ -116,12 +116,15 @@ describe("limiter store down", () => {
 });
 
 describe("Redis hung (the process stopped, its connections open)", () => {
-  it("a Redis that holds the connection but does not answer: limits fail closed within seconds and nothing is written; a chat message is still answered", async () => {
+  it("a Redis that holds the connection but does not answer: limits fail closed within seconds and nothing is written, a chat message too", async () => {
     const w = await world(server, { scopes: ["commands", "messages.send"] });
     const user = await w.member();
     const msgs = `/api/bot/spaces/${w.space.id}/channels/${w.space.generalId}/messages`;
     expect((await w.http.post(msgs, { content: "before" }, { bot: w.bot.token })).status).toBe(201);
     expect((await w.invoke(user, { command: "ping" })).status).toBe(202);
+    const chatPath = `/api/chat/${w.space.id}/${w.space.generalId}/messages`;
+    const own = await w.http.post(chatPath, { ciphertext: Buffer.from("sealed").toString("base64"), epoch: 1 }, { token: user.token });
+    expect(own.status).toBe(201);
 
     redisProc!.kill("SIGSTOP"); // the process sleeps; its socket stays open and takes what is sent
     try {
@@ -136,15 +139,16 @@ describe("Redis hung (the process stopped, its connections open)", () => {
         expect(res.body, name).toEqual({ detail: TEXT });
         expect(res.headers.get("retry-after"), name).toBe("5");
       }
-      // A member's chat message needs no limit: it is stored and answered; its frame goes out when Redis wakes.
+      // A member's chat message is limited per (user, channel) too: refused the same way, within seconds.
       const chat = await answeredWithin(8000, () =>
-        w.http.post(
-          `/api/chat/${w.space.id}/${w.space.generalId}/messages`,
-          { ciphertext: Buffer.from("sealed").toString("base64"), epoch: 1 },
-          { token: user.token },
-        ),
+        w.http.post(chatPath, { ciphertext: Buffer.from("sealed").toString("base64"), epoch: 1 }, { token: user.token }),
       );
-      expect(chat.status, JSON.stringify(chat.body)).toBe(201);
+      expect(chat.status, JSON.stringify(chat.body)).toBe(429);
+      expect(chat.body).toEqual({ detail: TEXT });
+      expect(chat.headers.get("retry-after")).toBe("5");
+      // Deleting one's message needs no limit: it is answered; its frame goes out when Redis wakes.
+      const removed = await answeredWithin(8000, () => w.http.del(`${chatPath}/${own.body.id}`, { token: user.token }));
+      expect(removed.status, JSON.stringify(removed.body)).toBe(204);
       // Presence is kept on Redis too: a request that reads it fails as against a Redis that is gone, within
       // seconds, instead of waiting for Redis to wake.
       const presence = await answeredWithin(8000, () => w.http.get("/api/users/me/presence", { token: user.token }));

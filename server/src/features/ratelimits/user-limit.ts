@@ -1,7 +1,8 @@
 // One limit of the user API (README "Abuse limits"): KeyPackage claims and uploads, join/leave loops, voice-join
 // loops. Counted on the limiter seam (Redis when configured, so every process shares the count) before the work
 // it guards, atomically, so parallel callers get no more than sequential ones. The 429 text has the form of
-// spec 8's (`kp:claim:<user_id> > 60/60s`), with `Retry-After` = the seconds until a point frees up.
+// spec 8's (`kp:claim:<user_id> > 60/60s`), with `Retry-After` = the seconds until a point frees up, or the whole
+// window for the limits whose texts fix it (`retryAfterWindow`).
 // It fails closed like spec 8's limits: a limiter store that does not answer refuses the request.
 import { limiterUnavailable, tooManyRequests } from "../../platform/errors.ts";
 import { LimiterUnavailable, type Limiter, type LimiterFactory, type LimitSpec } from "../../platform/limiter.ts";
@@ -15,6 +16,7 @@ export class UserLimit {
     factory: LimiterFactory,
     readonly spec: LimitSpec,
     private log?: Logger,
+    private opts: { retryAfterWindow?: boolean } = {},
   ) {
     this.limiter = factory.create(spec);
   }
@@ -29,7 +31,8 @@ export class UserLimit {
       this.log?.warn({ limit: this.spec.name, err: (err.cause as Error | undefined)?.message }, "rate limiter unavailable; refusing");
       throw limiterUnavailable(UNAVAILABLE_RETRY_AFTER);
     }
-    if (!outcome.ok) throw tooManyRequests(limitText(this.spec, key), outcome.retryAfterSeconds);
+    if (!outcome.ok)
+      throw tooManyRequests(limitText(this.spec, key), this.opts.retryAfterWindow ? this.spec.durationSeconds : outcome.retryAfterSeconds);
   }
 
   /**
@@ -65,4 +68,8 @@ export const USER_LIMITS = {
   membershipChanges: { name: "member", points: 10, durationSeconds: 3600 },
   /** Voice joins of one user in one space (each wakes the bots that see the channel). */
   voiceJoins: { name: "voice", points: 10, durationSeconds: 60 },
+  /** User chat messages per (user, channel): each one goes to every connected member. */
+  chatMessages: { name: "msg:user", points: 10, durationSeconds: 10 },
+  /** E2E commits per (user, channel), a refused (stale) one too: each goes to every device of the channel's members. */
+  e2eCommits: { name: "e2e:commit", points: 30, durationSeconds: 60 },
 } as const satisfies Record<string, LimitSpec>;

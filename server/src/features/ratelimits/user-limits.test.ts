@@ -1,6 +1,7 @@
 // The user API's abuse limits (issue 17 item 8, README "Abuse limits"): KeyPackage claims per claimer (429) and
 // one-time packages per (claimer, target) and per target (the last-resort package past the budget), KeyPackage
-// uploads per device, join/leave loops per (user, space), voice-join loops per (user, space). Each is counted
+// uploads per device, join/leave loops per (user, space), voice-join loops per (user, space), chat messages and E2E
+// commits per (user, channel). Each is counted
 // before the work: a parallel burst gets no more than the limit, and a refused call writes nothing.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../../../test/helpers/server.ts";
@@ -151,5 +152,52 @@ describe("voice-join loops", () => {
     const statuses = (await Promise.all(Array.from({ length: 12 }, join))).map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(10);
     expect429(await join(), `voice:${u.id}:${space.id} > 10/60s`, 60);
+  });
+});
+
+describe("writes that reach every member", () => {
+  const exactly429 = (res: Reply, detail: string, retryAfter: string) => {
+    expect(res.status, JSON.stringify(res.body)).toBe(429);
+    expect(res.body).toEqual({ detail });
+    expect(res.headers.get("retry-after")).toBe(retryAfter);
+  };
+
+  it("10 chat messages per (user, channel) per 10 s, then 429 msg:user:<user_id>:<channel_id> > 10/10s with nothing stored; another channel has its own count", async () => {
+    const u = await memberOfSpace();
+    const path = (channelId: string) => `/api/chat/${space.id}/${channelId}/messages`;
+    const send = (channelId: string) => http.post(path(channelId), { ciphertext: blob("m"), epoch: 1 }, { token: u.token });
+    const statuses = (await Promise.all(Array.from({ length: 13 }, () => send(space.generalId)))).map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(10);
+    exactly429(await send(space.generalId), `msg:user:${u.id}:${space.generalId} > 10/10s`, "10");
+    const mine = (await http.get(`${path(space.generalId)}?limit=100`, { token: u.token })).body.filter(
+      (m: { author_id: string }) => m.author_id === u.id,
+    );
+    expect(mine).toHaveLength(10);
+    expect((await send(space.voiceId)).status).toBe(201);
+  });
+
+  it("30 E2E commits per (user, channel) per 60 s, stale ones counted too, then 429 e2e:commit:<user_id>:<channel_id> > 30/60s", async () => {
+    const u = await memberOfSpace();
+    const fresh = await insertSpace(server.platform.db, owner.id);
+    await insertMember(server.platform.db, fresh.id, u.id);
+    const commit = (epoch: number) =>
+      http.post(`/api/e2e/channels/${fresh.generalId}/commits`, { epoch, commit: blob("c"), group_info: blob("gi") }, { token: u.token });
+    expect((await commit(0)).status).toBe(200);
+    // 29 stale commits (epoch 0 is taken) use up the rest of the window.
+    const stale = (await Promise.all(Array.from({ length: 32 }, () => commit(0)))).map((r) => r.status);
+    expect(stale.filter((s) => s === 409)).toHaveLength(29);
+    expect(stale.filter((s) => s === 429)).toHaveLength(3);
+    exactly429(await commit(1), `e2e:commit:${u.id}:${fresh.generalId} > 30/60s`, "60");
+    expect((await http.get(`/api/e2e/channels/${fresh.generalId}/group`, { token: u.token })).body.epoch).toBe(1);
+    // The owner commits in the same channel on a count of their own.
+    expect(
+      (
+        await http.post(
+          `/api/e2e/channels/${fresh.generalId}/commits`,
+          { epoch: 1, commit: blob("c"), group_info: blob("gi") },
+          { token: owner.token },
+        )
+      ).status,
+    ).toBe(200);
   });
 });

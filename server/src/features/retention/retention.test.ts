@@ -93,10 +93,13 @@ describe("retention", () => {
       { channel_id: space.generalId, epoch: 1, commit: "b2xk", sender_device_id: user.deviceId, created_at: daysAgo(21) },
       { channel_id: space.generalId, epoch: 2, commit: "bmV3", sender_device_id: user.deviceId, created_at: daysAgo(19) },
     ]);
-    await db("e2e_welcomes").insert([
-      { device_id: user.deviceId, channel_id: space.generalId, epoch: 1, welcome: "b2xk", created_at: daysAgo(31) },
-      { device_id: user.deviceId, channel_id: space.voiceId, epoch: 1, welcome: "bmV3", created_at: daysAgo(29) },
-    ]);
+    const welcomes = await db("e2e_welcomes")
+      .insert([
+        { channel_id: space.generalId, epoch: 1, welcome: "b2xk", created_at: daysAgo(31) },
+        { channel_id: space.voiceId, epoch: 1, welcome: "bmV3", created_at: daysAgo(29) },
+      ])
+      .returning("id");
+    await db("e2e_welcome_recipients").insert(welcomes.map((w: { id: string }) => ({ welcome_id: w.id, device_id: user.deviceId })));
 
     // Of the rows written here (the server's own tokens from register are hashes of other names). One snapshot of
     // every table is polled: a round may run between the inserts above, so the rows are pruned over two rounds.
@@ -111,7 +114,10 @@ describe("retention", () => {
       emailTokens: await names("email_tokens"),
       refreshTokens: await names("refresh_tokens"),
       commits: (await db("e2e_commits").where({ channel_id: space.generalId }).pluck("epoch")).map(Number),
-      welcomes: await db("e2e_welcomes").where({ device_id: user.deviceId }).pluck("channel_id"),
+      welcomes: await db("e2e_welcome_recipients as r")
+        .join("e2e_welcomes as w", "w.id", "r.welcome_id")
+        .where({ "r.device_id": user.deviceId })
+        .pluck("w.channel_id"),
     });
     await expect.poll(snapshot, { timeout: 15_000 }).toEqual({
       deliveries: ["test.old_pending", "test.recent_delivered"],

@@ -12,7 +12,7 @@ export interface LiveKitConfig {
   apiSecret: string;
 }
 
-/** What the participant may publish: bots the microphone only, muted members nothing, others anything. */
+/** What the participant may publish: bots the microphone only (no data), muted members nothing, others anything. */
 export type PublishRight = "any" | "microphone" | "none";
 
 export const roomName = (spaceId: string, channelId: string) => `${spaceId}:${channelId}`;
@@ -31,6 +31,8 @@ export async function voiceCredentials(
     room,
     canSubscribe: true,
     canPublish: publish !== "none",
+    // Data messages reach every participant: members who may speak only, never bots or muted members.
+    canPublishData: publish === "any",
     ...(publish === "microphone" ? { canPublishSources: [TrackSource.MICROPHONE] } : {}),
   });
   return { token: await token.toJwt(), url: lk.url, room, ttl_seconds: VOICE_TTL_SECONDS };

@@ -2,3 +2,4 @@
 export { VoiceService } from "./service.ts";
 export { botVoiceRoutes, memberVoiceRoutes } from "./routes.ts";
 export type { LiveKitConfig } from "./credentials.ts";
+export { VoiceRooms, type VoiceModeration } from "./rooms.ts";

@@ -1,5 +1,6 @@
 // Voice credentials (CONTRACT 9): LiveKit tokens checked with livekit-server-sdk's own TokenVerifier, the
-// grants per caller (bot: microphone only; muted member: no publishing), the refusals, voice.joined events.
+// grants per caller (bot: microphone only, no data; muted member: no publishing, no data), the refusals, voice.joined
+// events.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TokenVerifier } from "livekit-server-sdk";
 import { startTestServer, type TestServer } from "../../../../test/helpers/server.ts";
@@ -72,7 +73,13 @@ describe("member voice join", () => {
     expect(claims.iss).toBe(LIVEKIT.LIVEKIT_API_KEY);
     expect(claims.sub).toBe(member.id);
     expect(claims.exp! - claims.nbf!).toBe(600);
-    expect(claims.video).toEqual({ roomJoin: true, room: `${space.id}:${space.voiceId}`, canSubscribe: true, canPublish: true });
+    expect(claims.video).toEqual({
+      roomJoin: true,
+      room: `${space.id}:${space.voiceId}`,
+      canSubscribe: true,
+      canPublish: true,
+      canPublishData: true,
+    });
     await expect(new TokenVerifier(LIVEKIT.LIVEKIT_API_KEY, "another-secret-entirely-0123456789").verify(res.body.token)).rejects.toThrow();
   });
 
@@ -84,7 +91,7 @@ describe("member voice join", () => {
       (await http.post(`/api/spaces/${space.id}/members/${m.id}/mute`, { duration_seconds: 600 }, { token: owner.token })).status,
     ).toBe(200);
     const claims = await verifier.verify((await memberJoin(muted)).body.token);
-    expect(claims.video).toMatchObject({ roomJoin: true, canSubscribe: true, canPublish: false });
+    expect(claims.video).toMatchObject({ roomJoin: true, canSubscribe: true, canPublish: false, canPublishData: false });
   });
 
   it("refuses a text channel (400), non-members and foreign channels (404), no token (401), bad ids (422)", async () => {
@@ -114,6 +121,7 @@ describe("bot voice join", () => {
         room: `${space.id}:${space.voiceId}`,
         canSubscribe: true,
         canPublish: true,
+        canPublishData: false,
         canPublishSources: ["microphone"],
       });
     }

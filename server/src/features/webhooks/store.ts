@@ -192,6 +192,22 @@ export async function recordDelivered(db: Knex, batch: Delivered[]): Promise<voi
   await RECORD_DELIVERED.run(db, [batch.map((b) => b.id), batch.map((b) => b.statusCode), batch.map((b) => b.body)]);
 }
 
+/**
+ * Whether a bot still takes events of `spaceId` (null: an event of no space): the bot ACTIVE (not suspended, not
+ * deleted) and, for a space's event, its membership there ACTIVE (not suspended, not uninstalled).
+ */
+export async function botStillListens(db: Knex, botId: string, spaceId: string | null): Promise<boolean> {
+  const { rows } = await db.raw<{ rows: { ok: boolean }[] }>(
+    `SELECT EXISTS (
+       SELECT 1 FROM bots b WHERE b.user_id = ? AND b.state = 'ACTIVE'
+          AND (?::uuid IS NULL OR EXISTS (
+            SELECT 1 FROM bot_installs i WHERE i.bot_user_id = b.user_id AND i.space_id = ?::uuid AND i.state = 'ACTIVE'))
+     ) AS ok`,
+    [botId, spaceId, spaceId],
+  );
+  return rows[0]!.ok;
+}
+
 /** A delivery not attempted because its webhook is suspended: finished, with its redacted body. */
 export async function markSkipped(db: Knex, id: string, body: string): Promise<void> {
   await db("deliveries")

@@ -59,6 +59,9 @@ export interface BotChanges {
   botChanged(botUserId: string): Promise<void>;
 }
 
+/** The space of an event, from its envelope (events.ts). */
+const spaceOf = (body: string): string | null => (JSON.parse(body) as { space_id: string | null }).space_id;
+
 const secretsOf = (t: WebhookTarget, now: number) => (t.previous && t.previous.until > now ? [t.secret, t.previous.secret] : [t.secret]);
 
 export class DeliveryAttempts {
@@ -76,7 +79,13 @@ export class DeliveryAttempts {
     if (!target) return; // the webhook was deleted, and its deliveries with it
     const now = d.clock.now();
     const body = plain ?? openBody(d.dataKey, job.id, job.body);
-    if (!job.force && isSuspended({ state: target.state, suspended_until: target.suspendedUntil }, now)) {
+    if (
+      !job.force &&
+      (isSuspended({ state: target.state, suspended_until: target.suspendedUntil }, now) ||
+        // A retry may come half an hour after its event, carrying a live interaction token and option values: it
+        // goes only to a bot that still listens there. First attempts follow their event at once and skip the read.
+        (job.n > 0 && !(await store.botStillListens(d.db, target.botUserId, spaceOf(body)))))
+    ) {
       await store.markSkipped(d.db, job.id, redactFinishedBody(job.type, body));
       d.metrics.deliveries.inc({ event: job.type, result: "skipped" });
       return;
