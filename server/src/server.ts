@@ -45,6 +45,7 @@ import { BotMessagesService, ChannelEvents, botMessageRoutes, writeServiceMessag
 import { VoiceService, botVoiceRoutes, memberVoiceRoutes } from "./features/voice/index.ts";
 import { E2EService, dropRevokedKeyPackages, e2eRoutes, publishE2EMembership } from "./features/e2e/index.ts";
 import { RetentionJob } from "./features/retention/index.ts";
+import { startBotGateway } from "./features/gateway/index.ts";
 
 export interface RunningServer {
   url: string;
@@ -74,6 +75,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
 
   const botAuthenticator = new BotAuthenticator(db, pubsub, clock);
   await botAuthenticator.start();
+  const botGateway = await startBotGateway(platform, botAuthenticator);
   const commandsService = new CommandsService(db);
   const audience = new Audience(db, pubsub, clock);
   await audience.start();
@@ -107,7 +109,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     passwords,
   });
   const realtime = new RealtimePublisher(pubsub);
-  const webhooks = await startWebhooks(platform, config.role !== "api", audience);
+  const webhooks = await startWebhooks(platform, config.role !== "api", audience, botGateway);
   const presence = await createPresence({
     ...{ kv: platform.kv, redis: platform.redis, clock, db, realtime, log: platform.log },
     ...{ largeSpaceThreshold: config.largeSpaceThreshold, timeScale: config.presenceTimeScale },
@@ -219,6 +221,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     now: () => clock.now(),
     spacesOf: (userIds) => spaceIdsOfUsers(db, userIds),
     onConnectionChange: (userId, change) => (change === "connected" ? presence.connected(userId) : presence.disconnected(userId)),
+    otherUpgrade: (req, socket, head) => botGateway.upgrade(req, socket, head),
     ...overrides.realtime,
   });
   await gateway.attach(http);
@@ -253,6 +256,8 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
         await retention.stop();
         // Webhook attempts under way get what is left of the grace (at least a second: most end in milliseconds).
         await webhooks.close(Math.max(1000, deadline - performance.now()));
+        // After the attempts: those under way could still hear their acks.
+        await botGateway.close(1000);
         await platform.close();
       })();
       return closing;

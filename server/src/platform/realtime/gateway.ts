@@ -39,6 +39,8 @@ export interface GatewayOptions {
   now?: () => number;
   /** Space memberships of the given users, in one query. */
   spacesOf: SpacesOf;
+  /** Upgrades of other paths: true when taken (e.g. the bot gateway), false to answer 404. */
+  otherUpgrade?(req: IncomingMessage, socket: Duplex, head: Buffer): boolean;
   /** Called once per connection after `ready` and once when it closes (presence counts connections). */
   onConnectionChange?(userId: string, change: "connected" | "disconnected"): void | Promise<void>;
   authTimeoutMs?: number;
@@ -112,8 +114,8 @@ export class RealtimeGateway {
   private ready = 0;
   /** Sessions revoked lately, with when: a connection authenticating while one was revoked is closed once ready. */
   private revokedAt = new Map<string, number>();
-  private readonly o: Required<Omit<GatewayOptions, "onConnectionChange" | "liveSessions" | "presence" | "revocations">> &
-    Pick<GatewayOptions, "onConnectionChange" | "liveSessions" | "presence" | "revocations">;
+  private readonly o: Required<Omit<GatewayOptions, "onConnectionChange" | "liveSessions" | "presence" | "revocations" | "otherUpgrade">> &
+    Pick<GatewayOptions, "onConnectionChange" | "liveSessions" | "presence" | "revocations" | "otherUpgrade">;
 
   constructor(opts: GatewayOptions) {
     this.o = {
@@ -203,6 +205,7 @@ export class RealtimeGateway {
 
   private upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
     const path = (req.url ?? "").split("?", 1)[0];
+    if (path !== WS_PATH && this.o.otherUpgrade?.(req, socket, head)) return;
     if (path !== WS_PATH || this.closing) {
       const status = this.closing ? "503 Service Unavailable" : "404 Not Found";
       socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
