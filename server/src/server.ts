@@ -250,14 +250,15 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
         if (config.shutdownDelayMs) await new Promise((r) => setTimeout(r, config.shutdownDelayMs));
         const deadline = performance.now() + graceMs;
         await gateway.close(Math.min(graceMs, 1000));
+        // Before the HTTP drain, which waits for upgraded sockets too. Attempts waiting for an ack here fail as
+        // closed and are retried on the schedule, by whichever process the bot reconnects to.
+        await botGateway.close(Math.min(graceMs, 1000));
         await drainHttp(http, graceMs);
         presence.stop();
         mailer.close();
         await retention.stop();
         // Webhook attempts under way get what is left of the grace (at least a second: most end in milliseconds).
         await webhooks.close(Math.max(1000, deadline - performance.now()));
-        // After the attempts: those under way could still hear their acks.
-        await botGateway.close(1000);
         await platform.close();
       })();
       return closing;
