@@ -631,7 +631,7 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** New secret; the old one stays valid for 24 hours */
+        /** New secret; the old one stays valid for 24 hours (400 for a socket webhook, which has none) */
         post: operations["Webhooks_rotateSecret"];
         delete?: never;
         options?: never;
@@ -1821,6 +1821,63 @@ export type components = {
             /** @enum {string} */
             scheme: "Bot";
         };
+        /**
+         * @description Confirms a delivery, on the connection it came on, within 10 s: then it counts as delivered. Late, duplicate,
+         *     unknown or another connection's acks are ignored.
+         */
+        "BotGateway.BotAckFrame": {
+            /** @enum {string} */
+            type: "ack";
+            delivery_id: string;
+        };
+        "BotGateway.BotAuthFrame": {
+            /** @enum {string} */
+            type: "auth";
+            /** @description The bot token (`bot_` + 48 hex). */
+            token: string;
+        };
+        /** @description Every frame a bot may send. */
+        "BotGateway.BotClientFrame": components["schemas"]["BotGateway.BotAuthFrame"] | components["schemas"]["BotGateway.BotPingFrame"] | components["schemas"]["BotGateway.BotAckFrame"];
+        /** @description The answer to a frame the server could not use; the connection stays open. */
+        "BotGateway.BotErrorFrame": {
+            /** @enum {string} */
+            type: "error";
+            detail: string;
+        };
+        /**
+         * @description One delivery of a `socket` webhook. `event` is the webhook envelope (`Events.WebhookEvent`), serialised byte for
+         *     byte as the body of an HTTP delivery. No ack within 10 s is a failed attempt, retried with the same
+         *     `delivery_id` on the webhook schedule (1 s, 5 s, 30 s, 5 min, 30 min): the bot deduplicates on it.
+         */
+        "BotGateway.BotEventFrame": {
+            /** @enum {string} */
+            type: "event";
+            delivery_id: string;
+            event: components["schemas"]["Events.WebhookEvent"];
+        };
+        /** @description Sent every `heartbeat_interval_ms`; answered by `pong`. Any frame counts as a sign of life. */
+        "BotGateway.BotPingFrame": {
+            /** @enum {string} */
+            type: "ping";
+        };
+        "BotGateway.BotPongFrame": {
+            /** @enum {string} */
+            type: "pong";
+        };
+        "BotGateway.BotReadyFrame": {
+            /** @enum {string} */
+            type: "ready";
+            bot_user_id: string;
+            /** @description This connection's id (a UUID, one per connection). */
+            session_id: string;
+            /**
+             * Format: int32
+             * @description How often to send `ping`; a connection silent for two intervals is closed (4009).
+             */
+            heartbeat_interval_ms: number;
+        };
+        /** @description Every frame the server sends to a bot. Bots should ignore types they do not know. */
+        "BotGateway.BotServerFrame": components["schemas"]["BotGateway.BotReadyFrame"] | components["schemas"]["BotGateway.BotPongFrame"] | components["schemas"]["BotGateway.BotErrorFrame"] | components["schemas"]["BotGateway.BotEventFrame"];
         /** @description A bot's description: at most 400 characters. */
         "Bots.BotDescription": string;
         /** @description A bot's display name: 1 to 64 characters. */
@@ -2933,26 +2990,45 @@ export type components = {
         };
         /** @enum {string} */
         "Webhooks.DeliveryStatus": "pending" | "delivered" | "failed" | "skipped";
-        "Webhooks.WebhookCreateRequest": {
+        /** @description A webhook whose deliveries are POSTed to `url`, signed with its secret (the default transport). */
+        "Webhooks.HttpWebhookCreateRequest": {
+            /** @enum {string} */
+            transport?: "http";
             /** @description `https://` to a public host (`http://` and private addresses only with WEBHOOK_ALLOW_PRIVATE). */
             url: string;
             events: string[];
         };
-        /** @description The answer to create: the secret is shown this once. */
+        /**
+         * @description A webhook whose deliveries go over one of the bot's gateway connections (`BotGateway.BotEventFrame`), for a bot
+         *     without a public URL. It has no `url` and no secret.
+         */
+        "Webhooks.SocketWebhookCreateRequest": {
+            /** @enum {string} */
+            transport: "socket";
+            /** @description Never set: a socket webhook has no URL. */
+            url?: null;
+            events: string[];
+        };
+        "Webhooks.WebhookCreateRequest": components["schemas"]["Webhooks.HttpWebhookCreateRequest"] | components["schemas"]["Webhooks.SocketWebhookCreateRequest"];
+        /** @description The answer to create: the secret of an `http` webhook is shown this once; a `socket` webhook has none. */
         "Webhooks.WebhookCreatedResponse": {
             id: string;
-            url: string;
+            transport: components["schemas"]["Webhooks.WebhookTransport"];
+            /** @description null for a `socket` webhook. */
+            url: string | null;
             /** @description Each one of `Events.EventType`. */
             events: string[];
             state: components["schemas"]["Webhooks.WebhookState"];
-            /** @description `whsec_` + 32 random bytes in base64url. */
-            secret: string;
+            /** @description `whsec_` + 32 random bytes in base64url; absent for a `socket` webhook. */
+            secret?: string;
             /** Format: date-time */
             created_at: string;
         };
         "Webhooks.WebhookResponse": {
             id: string;
-            url: string;
+            transport: components["schemas"]["Webhooks.WebhookTransport"];
+            /** @description null for a `socket` webhook. */
+            url: string | null;
             /** @description Each one of `Events.EventType`. */
             events: string[];
             state: components["schemas"]["Webhooks.WebhookState"];
@@ -2964,6 +3040,11 @@ export type components = {
             consecutive_failures: number;
             /** Format: int32 */
             failure_count: number;
+            /**
+             * @description A `socket` webhook: how many gateway connections its bot has open now (on any server process; a connection
+             *     of a process that died without closing it is counted for up to 30 s more). null for an `http` webhook.
+             */
+            gateway_connections: number | null;
             /** Format: date-time */
             created_at: string;
         };
@@ -2972,7 +3053,15 @@ export type components = {
         };
         /** @enum {string} */
         "Webhooks.WebhookState": "active" | "suspended";
+        /**
+         * @description How a webhook's deliveries travel: POSTed to its URL, or over a gateway connection the bot opens (`GET /api/bot/gateway`).
+         * @enum {string}
+         */
+        "Webhooks.WebhookTransport": "http" | "socket";
         "Webhooks.WebhookUpdateRequest": {
+            /** @description The webhook's own transport, if given: a transport cannot change (400). */
+            transport?: components["schemas"]["Webhooks.WebhookTransport"];
+            /** @description Only for an `http` webhook. */
             url?: string;
             events?: string[];
         };
@@ -7311,7 +7400,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["ErrorBody"] | components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Access is unauthorized. */

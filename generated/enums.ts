@@ -86,3 +86,7 @@ export const DeliveryStatusValues = ["pending","delivered","failed","skipped"] a
 /** `Webhooks.WebhookState` */
 export type WebhookState = S["Webhooks.WebhookState"];
 export const WebhookStateValues = ["active","suspended"] as const satisfies readonly WebhookState[];
+
+/** `Webhooks.WebhookTransport`: How a webhook's deliveries travel: POSTed to its URL, or over a gateway connection the bot opens (`GET /api/bot/gateway`). */
+export type WebhookTransport = S["Webhooks.WebhookTransport"];
+export const WebhookTransportValues = ["http","socket"] as const satisfies readonly WebhookTransport[];

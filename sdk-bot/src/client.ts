@@ -5,6 +5,7 @@ import type { components, paths } from "./api-types.ts";
 import { conductFetch, type FetchLike } from "./conduct-fetch.ts";
 import { normalizeName, normalizeRegistry, sameRegistry, toWire, type CommandResponse } from "./command-rules.ts";
 import { toDeclaration, type CommandInput } from "./command-builder.ts";
+import { botGateway } from "./gateway.ts";
 
 export type MessageResponse = components["schemas"]["Chat.MessageResponse"];
 export type VoiceJoinResponse = components["schemas"]["Voice.VoiceJoinResponse"];
@@ -127,7 +128,10 @@ export function createBot(opts: BotOptions) {
     await api.POST("/api/bot/interactions/respond", { body: { interaction_token: interactionToken, content }, ...o });
   };
 
-  return { commands, messages, reactions, voice, respond, api };
+  /** Events over a WebSocket the bot opens (socket webhooks): `bot.gateway.connect()`. */
+  const gateway = botGateway({ baseUrl: opts.baseUrl, token: opts.token, respond: (t, c) => respond(t, c) });
+
+  return { commands, messages, reactions, voice, respond, gateway, api };
 }
 
 export type Bot = ReturnType<typeof createBot>;

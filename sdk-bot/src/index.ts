@@ -70,3 +70,4 @@ export {
 } from "./webhooks/events.ts";
 export type * from "./webhooks/events.ts";
 export type { paths, components } from "./api-types.ts";
+export * from "./gateway.ts";

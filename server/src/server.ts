@@ -45,6 +45,7 @@ import { BotMessagesService, ChannelEvents, botMessageRoutes, writeServiceMessag
 import { VoiceRooms, VoiceService, botVoiceRoutes, memberVoiceRoutes } from "./features/voice/index.ts";
 import { E2EService, dropRevokedKeyPackages, e2eRoutes, publishE2EMembership } from "./features/e2e/index.ts";
 import { RetentionJob } from "./features/retention/index.ts";
+import { BOT_GATEWAY_PATH, startBotGateway } from "./features/gateway/index.ts";
 
 export interface RunningServer {
   url: string;
@@ -74,6 +75,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
 
   const botAuthenticator = new BotAuthenticator(db, pubsub, clock);
   await botAuthenticator.start();
+  const botGateway = await startBotGateway(platform, botAuthenticator);
   const commandsService = new CommandsService(db);
   const audience = new Audience(db, pubsub, clock);
   await audience.start();
@@ -109,7 +111,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     signups,
   });
   const realtime = new RealtimePublisher(pubsub);
-  const webhooks = await startWebhooks(platform, config.role !== "api", audience);
+  const webhooks = await startWebhooks(platform, config.role !== "api", audience, botGateway);
   const presence = await createPresence({
     ...{ kv: platform.kv, redis: platform.redis, clock, db, realtime, log: platform.log },
     ...{ largeSpaceThreshold: config.largeSpaceThreshold, timeScale: config.presenceTimeScale },
@@ -242,6 +244,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   // Every WebSocket path registers here (upgrades.add): the router guards each upgraded socket against resets.
   const upgrades = new UpgradeRouter(http, platform.log);
   await gateway.attach(upgrades);
+  upgrades.add(BOT_GATEWAY_PATH, (req, socket, head) => void botGateway.upgrade(req, socket, head));
   await new Promise<void>((resolve, reject) => {
     http.once("error", reject);
     http.listen(config.port, config.host, () => resolve());
@@ -267,6 +270,9 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
         if (config.shutdownDelayMs) await new Promise((r) => setTimeout(r, config.shutdownDelayMs));
         const deadline = performance.now() + graceMs;
         await gateway.close(Math.min(graceMs, 1000));
+        // Before the HTTP drain, which waits for upgraded sockets too. Attempts waiting for an ack here fail as
+        // closed and are retried on the schedule, by whichever process the bot reconnects to.
+        await botGateway.close(Math.min(graceMs, 1000));
         await drainHttp(http, graceMs);
         presence.stop();
         mailer.close();

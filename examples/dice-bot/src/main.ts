@@ -1,4 +1,5 @@
-// Runs the dice bot from the environment: PARLEY_URL, BOT_TOKEN, WEBHOOK_SECRET, PORT (default 3000), HOST.
+// Runs the dice bot from the environment: PARLEY_URL, BOT_TOKEN; with WEBHOOK_SECRET it takes HTTP webhooks on
+// PORT (default 3000) and HOST instead of connecting to the gateway.
 import { startDiceBot } from "./bot.ts";
 
 function required(name: string): string {
@@ -13,11 +14,12 @@ function required(name: string): string {
 const running = await startDiceBot({
   baseUrl: process.env.PARLEY_URL ?? "http://127.0.0.1:8080",
   token: required("BOT_TOKEN"),
-  webhookSecret: required("WEBHOOK_SECRET"),
+  webhookSecret: process.env.WEBHOOK_SECRET || undefined,
   port: Number(process.env.PORT ?? 3000),
   host: process.env.HOST ?? "127.0.0.1",
   onError: (err, event) =>
     console.error(`dice-bot: ${event ? `${event.type} ${event.id}: ` : ""}${err instanceof Error ? err.message : String(err)}`),
 });
-console.log(`dice-bot: /roll ${running.commandsChanged ? "registered" : "already registered"}; webhooks at ${running.url}`);
+const where = running.transport === "socket" ? `connected to ${running.url}` : `webhooks at ${running.url}`;
+console.log(`dice-bot: /roll ${running.commandsChanged ? "registered" : "already registered"}; ${where}`);
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void running.close().then(() => process.exit(0)));

@@ -32,6 +32,8 @@ export interface Config {
   /** Sign-ups per client address and hour, both register endpoints together; 0 closes sign-ups. */
   signupLimitPerHour: number;
   webhookRetryScale: number;
+  /** The ping interval the bot gateway asks bots for; a connection silent for two intervals is closed. */
+  gatewayHeartbeatMs: number;
   /** Spaces with more members than this push presence only to those who asked for it (and to friends). */
   largeSpaceThreshold: number;
   /** Multiplies the presence timings: idle, offline grace, process heartbeat (tests only, values ≤ 1). */
@@ -270,6 +272,7 @@ export function loadConfig(env: Env = process.env, argv: string[] = process.argv
     rateLimitMultiplier,
     signupLimitPerHour: int(env, "SIGNUP_LIMIT_PER_HOUR", 10, 0, 1_000_000_000),
     webhookRetryScale,
+    gatewayHeartbeatMs: int(env, "GATEWAY_HEARTBEAT_MS", 30_000, 100, 600_000),
     largeSpaceThreshold: int(env, "LARGE_SPACE_THRESHOLD", 250, 1, 1_000_000),
     presenceTimeScale,
     trustProxy: trustProxy(env.TRUST_PROXY),

@@ -23,16 +23,26 @@ declare global {
   }
 }
 
+const BOTS_CACHE = "bots";
+
 export class BotAuthenticator {
   /** Token hash (hex) → the bot. Unknown tokens are not kept, so a new token works at once. */
   private cache: Cache<BotPrincipal | undefined>;
 
   constructor(
     private db: Knex,
-    pubsub: PubSub,
+    private pubsub: PubSub,
     clock: Clock,
   ) {
-    this.cache = new Cache({ name: "bots", max: 10_000, ttlMs: 30_000, clock, pubsub, keep: (b) => b !== undefined, tagOf: (b) => b!.id });
+    this.cache = new Cache({
+      name: BOTS_CACHE,
+      max: 10_000,
+      ttlMs: 30_000,
+      clock,
+      pubsub,
+      keep: (b) => b !== undefined,
+      tagOf: (b) => b!.id,
+    });
   }
 
   async start(): Promise<void> {
@@ -42,6 +52,19 @@ export class BotAuthenticator {
   /** Call after a token rotation or a state change; every process drops the bot at once. */
   async invalidate(botId: string): Promise<void> {
     await this.cache.invalidate(botId);
+  }
+
+  /**
+   * Calls `handler` with the ids of bots whose token or state changed, on any process (the cache's own
+   * invalidations, so it is told after the change has committed). Returns the unsubscribe.
+   */
+  onChanged(handler: (botIds: string[]) => void): Promise<() => Promise<void>> {
+    return this.pubsub.subscribe(`cache:${BOTS_CACHE}`, (message) => handler(JSON.parse(message) as string[]));
+  }
+
+  /** The bot of a token hash (hex) as the database has it now, past the cache. */
+  async current(tokenHashHex: string): Promise<BotPrincipal | undefined> {
+    return botByTokenHash(this.db, Buffer.from(tokenHashHex, "hex"));
   }
 
   /**

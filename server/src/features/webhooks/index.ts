@@ -11,11 +11,14 @@ import { WebhookSender } from "./sender.ts";
 import { WebhookService } from "./service.ts";
 import { Sweeper } from "./sweeper.ts";
 import { WebhookTargets } from "./targets.ts";
-import { DeliveryAttempts, type BotChanges } from "./worker.ts";
+import { DeliveryAttempts, type BotChanges, type SocketSender } from "./worker.ts";
 
 export { DELIVERY_QUEUE, FORCED_QUEUE } from "./jobs.ts";
 export { WebhookDispatcher, type BotEvent, type PreparedDeliveries } from "./dispatcher.ts";
 export type { NewDelivery } from "./store.ts";
+export type { SocketSender } from "./worker.ts";
+export type { AttemptResult } from "./sender.ts";
+export { TIMEOUT_MS as ATTEMPT_TIMEOUT_MS } from "./sender.ts";
 export { EVENT_TYPES, type EventType } from "./events.ts";
 export { webhookRoutes } from "./routes.ts";
 export { forwardSpaceEvents, memberEventOutbox } from "./space-events.ts";
@@ -45,8 +48,9 @@ export interface WebhookEngine {
 /**
  * `runWorker` false for `--role api` processes: they queue deliveries, worker processes send them.
  * `audience`: the cached audience of channel events (installs/audience.ts), told of every webhook change.
+ * `socket`: the bot gateway, which carries the attempts of socket webhooks.
  */
-export async function startWebhooks(p: Platform, runWorker: boolean, audience?: BotChanges): Promise<WebhookEngine> {
+export async function startWebhooks(p: Platform, runWorker: boolean, audience?: BotChanges, socket?: SocketSender): Promise<WebhookEngine> {
   const opts = { keepFinished: false };
   const [main, forced] = await Promise.all([
     p.queues.queue<DeliveryJob>(DELIVERY_QUEUE, opts),
@@ -74,6 +78,7 @@ export async function startWebhooks(p: Platform, runWorker: boolean, audience?: 
       lingering: new DeliveredBatcher(p.db, INVOCATION_RESULT_LINGER_MS),
       lanes,
       audience,
+      socket,
     });
     // A live worker renews its jobs' locks; a dead one's jobs are taken up again within about twice this.
     const lockMs = 5_000;
@@ -100,6 +105,7 @@ export async function startWebhooks(p: Platform, runWorker: boolean, audience?: 
     targets,
     limiters: p.limiters,
     audience,
+    socket,
   });
   return {
     dispatcher,

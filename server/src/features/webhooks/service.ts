@@ -1,7 +1,7 @@
 // The webhook management API of CONTRACT 6 (the bot's owner only).
 import { randomBytes } from "node:crypto";
 import { inTransaction, type Db } from "../../platform/db.ts";
-import { limiterUnavailable, notFound, tooManyRequests } from "../../platform/errors.ts";
+import { badRequest, limiterUnavailable, notFound, tooManyRequests } from "../../platform/errors.ts";
 import { LimiterUnavailable, type Limiter, type LimiterFactory } from "../../platform/limiter.ts";
 import { newId } from "../../platform/ids.ts";
 import type { Clock } from "../../platform/clock.ts";
@@ -13,7 +13,7 @@ import { checkWebhookUrl } from "./address-guard.ts";
 import { checkEventTypes } from "./events.ts";
 import { isSuspended, type WebhookDispatcher } from "./dispatcher.ts";
 import { secretContext, type WebhookTargets } from "./targets.ts";
-import type { BotChanges } from "./worker.ts";
+import type { BotChanges, SocketSender } from "./worker.ts";
 import * as store from "./store.ts";
 import type { components } from "../../../../generated/api.d.ts";
 
@@ -35,6 +35,8 @@ export interface WebhookServiceDeps {
   limiters: LimiterFactory;
   /** The cached audience of channel events: every webhook created, deleted or re-subscribed changes it. */
   audience?: BotChanges;
+  /** The bot gateway: how many connections a bot has open (shown on socket webhooks). */
+  socket?: Pick<SocketSender, "connections">;
 }
 
 const newWebhookSecret = () => `whsec_${randomBytes(32).toString("base64url")}`;
@@ -62,18 +64,27 @@ export class WebhookService {
       );
   }
 
-  private view(w: store.WebhookRow): S["Webhooks.WebhookResponse"] {
+  /** `connections`: the bot's open gateway connections, shown on a socket webhook. */
+  private view(w: store.WebhookRow, connections: number): S["Webhooks.WebhookResponse"] {
     const suspended = isSuspended(w, this.d.clock.now());
     return {
       id: w.id,
+      transport: w.transport,
       url: w.url,
       events: w.events,
       state: suspended ? "suspended" : "active",
       suspended_until: suspended ? w.suspended_until!.toISOString() : null,
       consecutive_failures: w.consecutive_failures,
       failure_count: w.failure_count,
+      gateway_connections: w.transport === "socket" ? connections : null,
       created_at: w.created_at.toISOString(),
     };
+  }
+
+  /** The bot's open gateway connections, read only when one of `hooks` is a socket webhook. */
+  private async connections(botId: string, hooks: store.WebhookRow[]): Promise<number> {
+    if (!hooks.some((w) => w.transport === "socket")) return 0;
+    return (await this.d.socket?.connections(botId)) ?? 0;
   }
 
   /** 404 unless `userId` owns the (not deleted) bot: others may not learn it exists. */
@@ -91,9 +102,10 @@ export class WebhookService {
   async create(userId: string, botId: string, body: S["Webhooks.WebhookCreateRequest"]): Promise<S["Webhooks.WebhookCreatedResponse"]> {
     await this.owned(userId, botId);
     const events = checkEventTypes(body.events);
-    const url = await checkWebhookUrl(body.url, this.d.allowPrivate);
+    const transport = body.transport ?? "http";
+    const url = body.transport === "socket" ? null : await checkWebhookUrl(body.url, this.d.allowPrivate);
     const id = newId();
-    const secret = newWebhookSecret();
+    const secret = transport === "http" ? newWebhookSecret() : undefined;
     const w = await inTransaction(this.d.db, async (trx) => {
       await lockCreator(trx, userId);
       const existing = await store.lockedWebhookCount(trx, botId);
@@ -102,30 +114,36 @@ export class WebhookService {
       const row = await store.insertWebhook(trx, {
         id,
         bot_user_id: botId,
+        transport,
         url,
         events,
-        secret_enc: seal(this.d.dataKey, secret, secretContext(id)),
+        secret_enc: secret === undefined ? null : seal(this.d.dataKey, secret, secretContext(id)),
       });
       await recordAudit(trx, {
         action: "webhook.create",
         actorId: userId,
         targetType: "bot",
         targetId: botId,
-        data: { webhook_id: id, events },
+        data: { webhook_id: id, transport, events },
       });
       return row;
     });
     await this.d.audience?.botChanged(botId);
-    return { id: w.id, url: w.url, events: w.events, state: "active", secret, created_at: w.created_at.toISOString() };
+    const created = { id: w.id, transport, url: w.url, events: w.events, state: "active" as const, created_at: w.created_at.toISOString() };
+    return secret === undefined ? created : { ...created, secret };
   }
 
   async list(userId: string, botId: string) {
     await this.owned(userId, botId);
-    return (await store.listWebhooks(this.d.db, botId)).map((w) => this.view(w));
+    const hooks = await store.listWebhooks(this.d.db, botId);
+    const connections = await this.connections(botId, hooks);
+    return hooks.map((w) => this.view(w, connections));
   }
 
   async update(userId: string, botId: string, webhookId: string, body: S["Webhooks.WebhookUpdateRequest"]) {
-    await this.hook(userId, botId, webhookId);
+    const current = await this.hook(userId, botId, webhookId);
+    if (body.transport !== undefined && body.transport !== current.transport) throw badRequest("transport cannot change");
+    if (body.url !== undefined && current.transport === "socket") throw badRequest("a socket webhook has no url");
     const patch: Partial<store.WebhookRow> = {};
     if (body.events) patch.events = checkEventTypes(body.events);
     if (body.url) patch.url = await checkWebhookUrl(body.url, this.d.allowPrivate);
@@ -134,7 +152,7 @@ export class WebhookService {
       : await store.findWebhook(this.d.db, botId, webhookId);
     if (patch.url) await this.d.targets.invalidate(webhookId);
     if (patch.events) await this.d.audience?.botChanged(botId);
-    return this.view(w!);
+    return this.view(w!, await this.connections(botId, [w!]));
   }
 
   async remove(userId: string, botId: string, webhookId: string) {
@@ -146,6 +164,7 @@ export class WebhookService {
   /** The current secret keeps signing, as the second `v1`, for 24 hours. */
   async rotateSecret(userId: string, botId: string, webhookId: string) {
     const w = await this.hook(userId, botId, webhookId);
+    if (w.transport === "socket") throw badRequest("a socket webhook has no secret");
     const secret = newWebhookSecret();
     await inTransaction(this.d.db, async (trx) => {
       await store.updateWebhook(trx, webhookId, {

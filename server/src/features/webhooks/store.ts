@@ -5,9 +5,11 @@ import { prepare } from "../../platform/prepared.ts";
 export interface WebhookRow {
   id: string;
   bot_user_id: string;
-  url: string;
+  transport: "http" | "socket";
+  /** null for a socket webhook, as is its secret. */
+  url: string | null;
   events: string[];
-  secret_enc: string;
+  secret_enc: string | null;
   previous_secret_enc: string | null;
   previous_until: Date | null;
   state: "active" | "suspended";
@@ -166,7 +168,8 @@ export async function claimOverdue(db: Knex, leaseMs: number, limit: number): Pr
 /** One successful attempt, as recorded in a batch. */
 export interface Delivered {
   id: string;
-  statusCode: number;
+  /** null for a socket webhook's ack. */
+  statusCode: number | null;
   /** The finished (redacted) plain body. */
   body: string;
 }
@@ -266,11 +269,11 @@ export async function recordFailure(db: Knex, f: Failure): Promise<boolean> {
 /** What an attempt needs of its webhook. */
 export type WebhookTargetRow = Pick<
   WebhookRow,
-  "id" | "bot_user_id" | "url" | "secret_enc" | "previous_secret_enc" | "previous_until" | "state" | "suspended_until"
+  "id" | "bot_user_id" | "transport" | "url" | "secret_enc" | "previous_secret_enc" | "previous_until" | "state" | "suspended_until"
 >;
 
 export const webhookTarget = (db: Knex, id: string): Promise<WebhookTargetRow | undefined> =>
   db("webhooks")
-    .select("id", "bot_user_id", "url", "secret_enc", "previous_secret_enc", "previous_until", "state", "suspended_until")
+    .select("id", "bot_user_id", "transport", "url", "secret_enc", "previous_secret_enc", "previous_until", "state", "suspended_until")
     .where({ id })
     .first();

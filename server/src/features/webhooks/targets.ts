@@ -12,6 +12,8 @@ export interface WebhookTarget {
   id: string;
   /** Its bot: an automatic suspension also changes the bot's cached audience (installs/audience.ts). */
   botUserId: string;
+  /** `socket`: sent over one of the bot's gateway connections; no URL, no secret (both empty). */
+  transport: "http" | "socket";
   url: string;
   secret: string;
   /** The secret before a rotation, signing as well until `previousUntil` (CONTRACT 7). */
@@ -54,8 +56,9 @@ export class WebhookTargets {
     return {
       id: w.id,
       botUserId: w.bot_user_id,
-      url: w.url,
-      secret: open(this.dataKey, w.secret_enc, ctx),
+      transport: w.transport,
+      url: w.url ?? "",
+      secret: w.secret_enc ? open(this.dataKey, w.secret_enc, ctx) : "",
       previous:
         w.previous_secret_enc && w.previous_until
           ? { secret: open(this.dataKey, w.previous_secret_enc, ctx), until: w.previous_until.getTime() }

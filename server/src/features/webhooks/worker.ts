@@ -10,7 +10,7 @@ import { jobIdOf, type DeliveryJob, type Lane, type Lanes } from "./jobs.ts";
 import { redactFinishedBody } from "./privacy.ts";
 import type { DeliveredBatcher } from "./results.ts";
 import { signatureHeader } from "./signature.ts";
-import { TIMEOUT_MS, type WebhookSender } from "./sender.ts";
+import { TIMEOUT_MS, type AttemptResult, type WebhookSender } from "./sender.ts";
 import * as store from "./store.ts";
 import type { WebhookTarget, WebhookTargets } from "./targets.ts";
 
@@ -50,9 +50,23 @@ export interface AttemptDeps {
   /** Records the results of invocations' first attempts made in this process (results.ts, `lingerMs`). */
   lingering?: DeliveredBatcher;
   lanes: Lanes;
+  /** Attempts of socket webhooks: over one of the bot's gateway connections. */
+  socket?: SocketSender;
   /** The cached audience of channel events (installs/audience.ts), told of automatic suspensions. */
   audience?: BotChanges;
 }
+
+/**
+ * Sends a delivery over one open gateway connection of the bot, on whichever process holds it, and settles with the
+ * attempt's outcome: `ok` on the bot's ack within 10 s; else `status` null and the reason in `error`.
+ */
+export interface SocketSender {
+  send(botUserId: string, deliveryId: string, body: string): Promise<AttemptResult>;
+  /** How many gateway connections the bot has open now, on every process. */
+  connections(botUserId: string): Promise<number>;
+}
+
+const NO_SOCKET: AttemptResult = { ok: false, status: null, error: "no gateway connection" };
 
 /** What the webhook engine tells the cached audience: a bot's webhooks changed. */
 export interface BotChanges {
@@ -90,18 +104,16 @@ export class DeliveryAttempts {
       d.metrics.deliveries.inc({ event: job.type, result: "skipped" });
       return;
     }
-    const headers = {
-      "x-service-event": job.type,
-      "x-service-delivery": job.id,
-      "x-service-signature": signatureHeader(secretsOf(target, now), Math.floor(now / 1000), body),
-    };
     const started = performance.now();
-    const result = await d.sender.send(target.url, headers, body);
+    const result =
+      target.transport === "socket"
+        ? await (d.socket ? d.socket.send(target.botUserId, job.id, body) : NO_SOCKET)
+        : await d.sender.send(target.url, this.headers(job, target, now, body), body);
     d.metrics.duration.observe({ event: job.type }, (performance.now() - started) / 1000);
 
     if (result.ok) {
       const finished = invocation?.finished ?? redactFinishedBody(job.type, body);
-      await (invocation ? (d.lingering ?? d.delivered) : d.delivered).record({ id: job.id, statusCode: result.status!, body: finished });
+      await (invocation ? (d.lingering ?? d.delivered) : d.delivered).record({ id: job.id, statusCode: result.status, body: finished });
       d.metrics.deliveries.inc({ event: job.type, result: "delivered" });
       return;
     }
@@ -128,5 +140,13 @@ export class DeliveryAttempts {
     // The retry stays in this lane and is an ordinary attempt: it is skipped while the webhook is suspended.
     const next: DeliveryJob = { ...job, n: job.n + 1, force: undefined };
     await d.lanes.add(lane, [{ job: next, jobId: jobIdOf(next), delay }]);
+  }
+
+  private headers(job: DeliveryJob, target: WebhookTarget, now: number, body: string): Record<string, string> {
+    return {
+      "x-service-event": job.type,
+      "x-service-delivery": job.id,
+      "x-service-signature": signatureHeader(secretsOf(target, now), Math.floor(now / 1000), body),
+    };
   }
 }
