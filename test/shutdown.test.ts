@@ -39,7 +39,10 @@ async function start(env: Record<string, string> = {}, opts: ServerProcessOption
   return p;
 }
 
-/** A register on its own connection; `connected` resolves once the TCP connection is up. */
+/**
+ * A register on its own connection, from its own loopback address (one address gets 4 hashing slots);
+ * `connected` resolves once the TCP connection is up.
+ */
 function register(base: string, n: number): { connected: Promise<void>; done: Promise<number> } {
   let connected!: () => void;
   const c = new Promise<void>((r) => (connected = r));
@@ -51,7 +54,7 @@ function register(base: string, n: number): { connected: Promise<void>; done: Pr
   const done = new Promise<number>((resolve, reject) => {
     const req = request(
       `${base}/api/auth/register`,
-      { method: "POST", agent: false, headers: { "content-type": "application/json" } },
+      { method: "POST", agent: false, localAddress: `127.0.12.${n + 1}`, headers: { "content-type": "application/json" } },
       (res) => {
         res.resume();
         res.on("end", () => resolve(res.statusCode ?? 0));

@@ -83,6 +83,7 @@ describe("password floods", { timeout: 180_000 }, () => {
     // counted so far (in flight included) reach 100.
     expect(counts[503]).toBeGreaterThan(0);
     expect((counts[401] ?? 0) + (counts[429] ?? 0) + (counts[503] ?? 0)).toBe(150);
+    expect(await metric(server.url, "password_hash_refusals_total", { reason: "client" })).toBeGreaterThan(0);
   });
 
   it("a flood from 40 addresses gets fast 503s; a login from a 41st is answered at once, and nothing waits long", async () => {

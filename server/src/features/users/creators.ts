@@ -1,7 +1,7 @@
 // Who may create spaces, bots and webhooks: registered accounts only. An anonymous account costs nothing to make,
 // so whatever it could create would be limited per throw-away identity only.
 import type { Db } from "../../platform/db.ts";
-import { forbidden, notFound } from "../../platform/errors.ts";
+import { forbidden, unauthorized } from "../../platform/errors.ts";
 import { lockAccount } from "./store.ts";
 
 export const REGISTER_FIRST = "register an account first";
@@ -12,6 +12,7 @@ export const REGISTER_FIRST = "register an account first";
  */
 export async function lockCreator(trx: Db, userId: string): Promise<void> {
   const account = await lockAccount(trx, userId);
-  if (!account) throw notFound("user not found");
+  // An authenticated caller whose account is gone: as any request without a valid session.
+  if (!account) throw unauthorized();
   if (account.is_anonymous) throw forbidden(REGISTER_FIRST);
 }
