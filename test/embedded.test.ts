@@ -2,13 +2,16 @@
 // adapters. A first start from an empty DATA_DIR; the whole API black-box under concurrency (issue 16: the
 // former single-session database mixed concurrent requests' statements and let one request's rollback undo
 // another's writes); then a restart on the same DATA_DIR keeping users, sessions and pending deliveries.
-import { mkdtempSync, readFileSync, statSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { generate } from "otplib";
 import { afterAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "./helpers/server.ts";
 import { removeDataDir } from "./helpers/embedded.ts";
+import pg from "pg";
+import { startEmbeddedPostgres } from "../server/src/platform/embedded-postgres.ts";
+import { createLogger } from "../server/src/platform/logger.ts";
 import { api, type Reply } from "./helpers/http.ts";
 import { registerUser, type TestUser } from "./helpers/users.ts";
 import { createBot } from "./helpers/bots.ts";
@@ -57,7 +60,12 @@ describe("embedded mode", () => {
     expect(conn.port).not.toBe(5432);
     const [{ version }] = (await server.platform.db.raw("select version()")).rows;
     expect(version).toMatch(/^PostgreSQL 18\./);
-    for (const file of ["jwt.secret", "bot-token.secret", "data.key", "postgres.password"])
+    // The service's own role, not the superuser.
+    expect(conn.user).toBe("parley");
+    expect((await server.platform.db.raw("select rolsuper from pg_roles where rolname = current_user")).rows).toEqual([
+      { rolsuper: false },
+    ]);
+    for (const file of ["jwt.secret", "bot-token.secret", "data.key", "postgres.password", "postgres-service.password"])
       expect(statSync(join(dataDir, file)).mode & 0o777).toBe(0o600);
     expect(server.logs()).toContain("no REDIS_URL: rate limits, presence, realtime fan-out and caches run in this process");
     expect(server.logs()).toContain("embedded PostgreSQL: first start, creating the database cluster");
@@ -229,10 +237,21 @@ describe("embedded mode", () => {
   it("a restart on the same DATA_DIR keeps users, sessions (tokens still valid) and pending deliveries", { timeout: 180_000 }, async () => {
     const jwtSecret = readFileSync(join(dataDir, "jwt.secret"), "utf8");
     await server!.stop();
+    // Make DATA_DIR what an earlier version left: everything owned by the superuser, no service role.
+    const database = await startEmbeddedPostgres({ dataDir, log: createLogger("silent") });
+    const admin = new pg.Client({ host: database.host, port: database.port, ...database.admin, database: "postgres" });
+    await admin.connect();
+    await admin.query("reassign owned by parley to postgres; drop owned by parley; drop role parley");
+    await admin.end();
+    await database.stop();
+    rmSync(join(dataDir, "postgres-service.password"));
     receiver!.respond((_r, res) => void res.writeHead(200).end("ok"));
     const before = receiver!.received.length;
     server = await start();
     expect(server.logs()).not.toContain("first start");
+    expect((await server.platform.db.raw("select rolsuper from pg_roles where rolname = current_user")).rows).toEqual([
+      { rolsuper: false },
+    ]);
     expect(readFileSync(join(dataDir, "jwt.secret"), "utf8")).toBe(jwtSecret);
     const http = api(server.url);
     // The access token and the refresh token issued before the restart still work.

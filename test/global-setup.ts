@@ -91,7 +91,7 @@ export default async function setup(): Promise<() => Promise<void>> {
       log: createLogger("warn"),
       settings: { fsync: "off", synchronous_commit: "off", full_page_writes: "off", max_connections: "400" },
     });
-    process.env.TEST_PG_URL = `postgres://${server.user}:${encodeURIComponent(server.password)}@${server.host}:${server.port}/postgres`;
+    process.env.TEST_PG_URL = `postgres://${server.admin.user}:${encodeURIComponent(server.admin.password)}@${server.host}:${server.port}/postgres`;
     const why = forceEmbedded ? "TEST_PG_URL=embedded" : "No PostgreSQL on 127.0.0.1:5432";
     console.log(`${why}: the tests use an embedded PostgreSQL on port ${server.port} for this run.`);
     cleanups.push(async () => {

@@ -111,8 +111,8 @@ export async function openEmbedded(dataDir: string, log: Logger): Promise<Databa
   const connection: PgConnection = {
     host: server.host,
     port: server.port,
-    user: server.user,
-    password: server.password,
+    user: server.service.user,
+    password: server.service.password,
     database: "postgres",
   };
   const knex = knexOn(connection, POOL_MAX);

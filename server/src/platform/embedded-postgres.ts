@@ -6,8 +6,13 @@
 // (no drain), and it starts the server in our process group, so a group SIGTERM or a Ctrl-C would stop the
 // database under requests still in flight. Here the server runs in its own session and stops after the drain.
 //
-// Files under DATA_DIR: postgres/ (the cluster), postgres.password (0600), postgres.log, postgres.owner (the
-// PID of the service that started the server, to tell a server left by a crashed start from one in use).
+// Files under DATA_DIR: postgres/ (the cluster), postgres.password (0600, the superuser's),
+// postgres-service.password (0600, the service role's), postgres.log, postgres.owner (the PID of the service that
+// started the server, to tell a server left by a crashed start from one in use).
+//
+// The service connects as its own role, not the superuser: a SQL injection or a leaked connection string then
+// cannot read files, run programs (COPY ... PROGRAM) or touch other roles. Each start makes the role when missing
+// and hands it the database and what an earlier version created in it as the superuser.
 //
 // PostgreSQL refuses to run as root, so as root it runs as the system user `postgres`, which must be able to
 // reach its binaries and its cluster. Cloned into a folder other users cannot enter (root's home, mode 700, or
@@ -43,11 +48,18 @@ import type { Logger } from "./logger.ts";
 
 const run = promisify(execFile);
 
+export interface Credentials {
+  user: string;
+  password: string;
+}
+
 export interface EmbeddedServer {
   host: string;
   port: number;
-  user: string;
-  password: string;
+  /** The superuser: set-up only (the test run's server creates its databases with it). */
+  admin: Credentials;
+  /** The service's own role: no superuser, owner of the `postgres` database and of everything in it. */
+  service: Credentials;
   /** True when this start created the cluster (initdb). */
   created: boolean;
   stop(): Promise<void>;
@@ -63,6 +75,8 @@ export interface EmbeddedOptions {
 export class EmbeddedPostgresError extends Error {}
 
 const USER = "postgres";
+/** The role the service connects as. */
+export const SERVICE_ROLE = "parley";
 const LOG_ROTATE_BYTES = 10 * 1024 * 1024;
 const READY_WITHIN_MS = 120_000;
 const STOP_WITHIN_MS = 30_000;
@@ -369,6 +383,56 @@ async function initdb(bin: string, cluster: string, password: string, owner: Own
   renameSync(scratch, cluster);
 }
 
+/**
+ * Makes the service role (when missing), gives it the database and everything the superuser created in it (an
+ * earlier version connected as the superuser), and creates the extensions the migrations need, which a
+ * non-superuser may not. Idempotent: it changes only what is not so yet.
+ */
+async function prepareServiceRole(admin: pg.ClientConfig, password: string): Promise<void> {
+  const client = new pg.Client(admin);
+  await client.connect();
+  try {
+    const role = client.escapeIdentifier(SERVICE_ROLE);
+    const exists = (await client.query("select 1 from pg_roles where rolname = $1", [SERVICE_ROLE])).rowCount === 1;
+    await client.query(
+      `${exists ? "alter" : "create"} role ${role} with login nosuperuser nocreatedb nocreaterole noreplication nobypassrls ` +
+        `password ${client.escapeLiteral(password)}`,
+    );
+    await client.query(`alter database postgres owner to ${role}`);
+    await client.query("create extension if not exists citext; create extension if not exists pg_trgm");
+    // Objects of extensions stay the superuser's; sequences of serial and identity columns follow their table.
+    await client.query(`
+      do $$
+      declare
+        r record;
+        system constant text := '^(pg_|information_schema$)';
+      begin
+        for r in select n.oid, n.nspname from pg_namespace n
+                 where n.nspowner = 'postgres'::regrole and n.nspname !~ system and n.nspname <> 'public'
+                   and not exists (select 1 from pg_depend d where d.classid = 'pg_namespace'::regclass and d.objid = n.oid and d.deptype = 'e') loop
+          execute format('alter schema %I owner to ${SERVICE_ROLE}', r.nspname);
+        end loop;
+        for r in select c.oid::regclass as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+                 where c.relowner = 'postgres'::regrole and c.relkind in ('r', 'p', 'v', 'm', 'f', 'S') and n.nspname !~ system
+                   and not exists (select 1 from pg_depend d where d.classid = 'pg_class'::regclass and d.objid = c.oid and d.deptype in ('e', 'a', 'i')) loop
+          execute format('alter table %s owner to ${SERVICE_ROLE}', r.name);
+        end loop;
+        for r in select p.oid::regprocedure as name from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+                 where p.proowner = 'postgres'::regrole and n.nspname !~ system
+                   and not exists (select 1 from pg_depend d where d.classid = 'pg_proc'::regclass and d.objid = p.oid and d.deptype = 'e') loop
+          execute format('alter routine %s owner to ${SERVICE_ROLE}', r.name);
+        end loop;
+        for r in select t.oid::regtype as name from pg_type t join pg_namespace n on n.oid = t.typnamespace
+                 where t.typowner = 'postgres'::regrole and t.typtype in ('e', 'd', 'r') and n.nspname !~ system
+                   and not exists (select 1 from pg_depend d where d.classid = 'pg_type'::regclass and d.objid = t.oid and d.deptype in ('e', 'i')) loop
+          execute format('alter type %s owner to ${SERVICE_ROLE}', r.name);
+        end loop;
+      end $$`);
+  } finally {
+    await client.end();
+  }
+}
+
 async function untilReady(child: ChildProcess, conn: pg.ClientConfig, logFile: string): Promise<void> {
   const end = Date.now() + READY_WITHIN_MS;
   for (;;) {
@@ -419,6 +483,9 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
     throw new EmbeddedPostgresError(`embedded PostgreSQL: ${passwordFile} is missing; to start afresh delete ${cluster}`);
   }
   const password = readFileSync(passwordFile, "utf8").trim();
+  const servicePasswordFile = join(dataDir, "postgres-service.password");
+  if (!existsSync(servicePasswordFile)) writeFileSync(servicePasswordFile, randomBytes(24).toString("base64url") + "\n", { mode: 0o600 });
+  const servicePassword = readFileSync(servicePasswordFile, "utf8").trim();
   await clearLeftover(dataDir, cluster, log);
 
   const logFile = join(dataDir, "postgres.log");
@@ -453,6 +520,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
     const conn = { host: "127.0.0.1", port, user: USER, password, database: "postgres" };
     try {
       await untilReady(child, conn, logFile);
+      await prepareServiceRole(conn, servicePassword);
     } catch (err) {
       process.off("exit", onExit);
       if (child.exitCode === null) {
@@ -468,8 +536,8 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
     return {
       host: conn.host,
       port,
-      user: USER,
-      password,
+      admin: { user: USER, password },
+      service: { user: SERVICE_ROLE, password: servicePassword },
       created,
       stop: () =>
         (stopping ??= (async () => {
