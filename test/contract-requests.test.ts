@@ -94,6 +94,8 @@ const one = <T>(arb: fc.Arbitrary<T>, seed: number): T => fc.sample(arb, { seed,
 /** One request as sent, and what it is for the failure report. */
 interface Attempt {
   what: string;
+  /** Input the contract refuses: any 2xx is a failure. */
+  refuse: boolean;
   method: string;
   path: string;
   headers: Record<string, string>;
@@ -238,10 +240,11 @@ function attemptsFor(e: Endpoint, seed: number): Attempt[] {
   const attempts: Attempt[] = [];
   const add = (
     what: string,
-    o: { path?: Record<string, string>; query?: [string, string][]; headers?: Record<string, string>; body?: Buffer },
+    o: { path?: Record<string, string>; query?: [string, string][]; headers?: Record<string, string>; body?: Buffer; refuse?: boolean },
   ) =>
     attempts.push({
       what,
+      refuse: o.refuse ?? false,
       method: e.method,
       path: target(e, o.path ?? realPath, o.query ?? validQuery()),
       headers: { ...auth, ...(o.body ? { ...json, "content-length": String(o.body.length) } : {}), ...o.headers },
@@ -270,24 +273,24 @@ function attemptsFor(e: Endpoint, seed: number): Attempt[] {
       });
   }
   // Odd things that every operation meets the same way (the HTTP layer) are tried on some operations each run.
-  if (random() < 0.2) add("headers too large", { headers: { "x-padding": "x".repeat(20_000) } });
+  if (random() < 0.2) add("headers too large", { headers: { "x-padding": "x".repeat(20_000) }, refuse: true });
 
   for (const p of pathParams) {
-    for (const odd of [
-      "abc%00",
-      pick(["%E0%A4%A", "%", "%ZZ"]),
-      pick([encodeURIComponent(`urn:uuid:${crypto.randomUUID()}`), "x".repeat(300)]),
-    ])
-      add(`path ${p.name}=${odd.slice(0, 20)}`, { path: { ...realPath, [p.name]: odd }, body: validBody() });
+    for (const odd of ["abc%00", pick(["%E0%A4%A", "%", "%ZZ"])])
+      add(`path ${p.name}=${odd}`, { path: { ...realPath, [p.name]: odd }, body: validBody(), refuse: true });
+    const long = pick([encodeURIComponent(`urn:uuid:${crypto.randomUUID()}`), "x".repeat(300)]);
+    add(`path ${p.name}=${long.slice(0, 20)}…`, { path: { ...realPath, [p.name]: long }, body: validBody() });
     const real = realPath[p.name]!;
     if (real !== real.toUpperCase())
       add(`path ${p.name} in uppercase`, { path: { ...realPath, [p.name]: real.toUpperCase() }, body: validBody() });
   }
   for (const p of queryParams) {
     const others = validQuery().filter(([k]) => k !== p.name);
-    const odd = pick(["Infinity", "-Infinity", "NaN", "1e300", "9223372036854775808", "-1", "abc", "", "%ZZ", "a%00b", "1.5"]);
-    add(`query ${p.name}=${odd}`, { query: [...others, [p.name, odd]], body: validBody() });
-    add(`query ${p.name}=a%00b`, { query: [...others, [p.name, "a%00b"]], body: validBody() });
+    const numeric = ["integer", "number"].includes(arbitraries.deref(p.schema)?.type);
+    const odd = pick(["Infinity", "-Infinity", "NaN", "1e300", "9223372036854775808", "-1", "abc", "", "%ZZ", "1.5"]);
+    const refused = odd === "%ZZ" || (numeric && ["Infinity", "-Infinity", "NaN", "1e300", "9223372036854775808", "abc"].includes(odd));
+    add(`query ${p.name}=${odd}`, { query: [...others, [p.name, odd]], body: validBody(), refuse: refused });
+    add(`query ${p.name}=a%00b`, { query: [...others, [p.name, "a%00b"]], body: validBody(), refuse: true });
     if (random() < 0.3) add(`query ${p.name} twice`, { query: [...others, [p.name, "1"], [p.name, "2"]], body: validBody() });
   }
   add("an undeclared query parameter", { query: [...validQuery(), ["nothing_here", "1"]], body: validBody() });
@@ -298,7 +301,10 @@ function attemptsFor(e: Endpoint, seed: number): Attempt[] {
     const strings = places.filter((x) => typeof x.value === "string");
     const numbers = places.filter((x) => typeof x.value === "number");
     const nulAt = strings.length ? pick(strings).path : [pick(places).path.length ? pick(places).path[0]! : "x"];
-    add(`body ${nulAt.join("/")} with a NUL`, { body: jsonBytes(replaced(base, nulAt, `a\u0000${pick(strings)?.value ?? ""}`)) });
+    add(`body ${nulAt.join("/")} with a NUL`, {
+      body: jsonBytes(replaced(base, nulAt, `a\u0000${pick(strings)?.value ?? ""}`)),
+      refuse: true,
+    });
     const at = (numbers.length ? pick(numbers) : pick(places)).path;
     for (const big of [pick(["1e300", "9223372036854775808", "-9223372036854775809"]), pick(["1e400", "0.5", "-0"])])
       add(`body ${at.join("/")}=${big}`, { body: jsonBytes(replaced(base, at, `${RAW}0`), [big]) });
@@ -314,20 +320,22 @@ function attemptsFor(e: Endpoint, seed: number): Attempt[] {
               ? []
               : "x";
     add(`body ${spot.path.join("/")} of the wrong type`, { body: jsonBytes(replaced(base, spot.path, wrong)) });
+    const required = Boolean(e.op.requestBody?.required);
     const root = pick([[], "x", 42, null]);
-    add(`body ${JSON.stringify(root)}`, { body: jsonBytes(root) });
-    add("no body at all", { headers: {} });
-    add("an empty body", { headers: { ...json, "content-length": "0" }, body: Buffer.alloc(0) });
-    add("broken JSON", { body: Buffer.from('{"a":') });
+    add(`body ${JSON.stringify(root)}`, { body: jsonBytes(root), refuse: required && arbitraries.deref(e.body)?.type === "object" });
+    add("no body at all", { headers: {}, refuse: required });
+    add("no body, as JSON", { headers: json, refuse: required });
+    add("an empty body", { headers: { ...json, "content-length": "0" }, body: Buffer.alloc(0), refuse: required });
+    add("broken JSON", { body: Buffer.from('{"a":'), refuse: true });
     const plain = jsonBytes(base);
     for (const encoding of [pick(["gzip", "br", "deflate"]), pick(["compress", "identity, gzip", "zstd"])])
-      add(`plain body as Content-Encoding ${encoding}`, { headers: { "content-encoding": encoding }, body: plain });
+      add(`plain body as Content-Encoding ${encoding}`, { headers: { "content-encoding": encoding }, body: plain, refuse: true });
     const encoded = jsonBytes(value(e.body));
     if (random() < 0.5) add("a gzip body", { headers: { "content-encoding": "gzip" }, body: gzipSync(encoded) });
     else add("a br body", { headers: { "content-encoding": "br" }, body: brotliCompressSync(encoded) });
-    const type = pick(["text/plain", "application/json; charset=latin2", "application/x-www-form-urlencoded"]);
-    add(`Content-Type ${type}`, { headers: { "content-type": type }, body: validBody() });
-    if (random() < 0.2) add("a body over 1 MiB", { body: jsonBytes({ pad: "x".repeat(1_100_000) }) });
+    const type = pick(["text/plain", "application/xml", "application/x-www-form-urlencoded"]);
+    add(`Content-Type ${type}`, { headers: { "content-type": type }, body: validBody(), refuse: true });
+    if (random() < 0.2) add("a body over 1 MiB", { body: jsonBytes({ pad: "x".repeat(1_100_000) }), refuse: true });
   } else {
     if (random() < 0.5) add("a body where none is declared", { body: jsonBytes({ a: "b\u0000" }) });
     else add("a broken gzip body where none is declared", { headers: { "content-encoding": "gzip" }, body: Buffer.from("{}") });
@@ -340,7 +348,7 @@ function problem(e: Endpoint, a: Attempt, r: RawReply): string | undefined {
   if (r.status >= 500) return `${r.status} ${r.text.slice(0, 300)}`;
   if (!declared.includes(String(r.status)) && !declared.includes("default"))
     return `${r.status} not declared (${declared.join(", ")}) ${r.text.slice(0, 200)}`;
-  if (r.status < 300 && a.what.includes("NUL")) return `${r.status}: a NUL character was accepted`;
+  if (a.refuse && r.status < 300) return `${r.status}: accepted`;
   return undefined;
 }
 
