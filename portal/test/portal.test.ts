@@ -13,6 +13,7 @@ import { api } from "../../test/helpers/http.ts";
 import { registerUser } from "../../test/helpers/users.ts";
 import { startReceiver, type Received, type Receiver } from "../../test/helpers/receiver.ts";
 import { startTestServer, type TestServer } from "../../test/helpers/server.ts";
+import { WsClient } from "../../test/helpers/ws.ts";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const SHOTS = join(ROOT, "test-output/portal");
@@ -259,6 +260,37 @@ describe("developer portal in a browser", () => {
     await expect.poll(() => page.getByLabel("Bot token", { exact: true }).isVisible()).toBe(true);
     await shot("11-bot-after-reload");
   }, 90_000);
+
+  it("creates a socket webhook and shows whether the bot's gateway connection is open", async () => {
+    // Still on Echo's page, signed in as its owner (the test above ends there).
+    const form = page.getByRole("form", { name: "Create a webhook" });
+    await form.getByRole("radio", { name: /Socket \(no public URL\)/ }).check();
+    expect(await form.getByLabel("Webhook URL").count()).toBe(0);
+    await form.getByRole("checkbox", { name: /webhook\.ping/ }).check();
+    await form.getByRole("button", { name: "Create webhook" }).click();
+    const card = page.getByRole("listitem", { name: "Socket webhook" });
+    await expect.poll(() => card.getByRole("status").first().textContent()).toBe("not connected");
+    expect(await card.getByRole("button", { name: "Rotate secret" }).count()).toBe(0);
+    expect(await page.getByTestId("secret-value").count()).toBe(0);
+
+    // The bot connects: the open delivery log refreshes the card, and a ping reaches the bot and is acked.
+    const gateway = await WsClient.open(server.url, "/api/bot/gateway");
+    try {
+      gateway.send({ type: "auth", token: bot.token });
+      await gateway.next((f) => f.type === "ready");
+      await card.getByRole("button", { name: "Deliveries" }).click();
+      await expect.poll(() => card.getByRole("status").first().textContent(), { timeout: 15_000 }).toBe("connected (1 connection)");
+      await card.getByRole("button", { name: "Ping" }).click();
+      const event = await gateway.next((f) => f.type === "event", 15_000);
+      gateway.send({ type: "ack", delivery_id: event.delivery_id });
+      const log = card.getByRole("region", { name: "Delivery log" });
+      await expect.poll(() => log.locator("tr", { hasText: "webhook.ping" }).textContent(), { timeout: 15_000 }).toContain("delivered");
+      await shot("11b-socket-webhook");
+    } finally {
+      gateway.close();
+    }
+    await expect.poll(() => card.getByRole("status").first().textContent(), { timeout: 15_000 }).toBe("not connected");
+  });
 
   it("asks for the second factor when the account has 2FA on, and shows the server's detail for a wrong code", async () => {
     const http = api(server.url);

@@ -1,4 +1,5 @@
-// A bot's webhooks (CONTRACT 6): create (secret shown once), state and failure counters, rotate the secret,
+// A bot's webhooks: create (an HTTPS endpoint, whose secret is shown once, or a socket webhook the bot hears over
+// the gateway), state and failure counters, whether the bot has a gateway connection open, rotate the secret,
 // ping, delete, and the live delivery log of each.
 import { useState } from "react";
 import type { components } from "@parley/sdk-client";
@@ -13,12 +14,14 @@ export function WebhooksPanel({ botId, onChanged }: { botId: string; onChanged?:
   const { client } = usePortal();
   const path = { params: { path: { bot_id: botId } } };
   const hooks = useLoad(() => client.GET("/api/bots/{bot_id}/webhooks", path), [client, botId]);
+  const [transport, setTransport] = useState<"http" | "socket">("http");
   const [url, setUrl] = useState("");
   const [events, setEvents] = useState<string[]>(["command.invoked"]);
   const [secret, setSecret] = useState<string | null>(null);
   const create = useAction(async () => {
-    const res = await client.POST("/api/bots/{bot_id}/webhooks", { ...path, body: { url, events } });
-    setSecret(res.secret);
+    const body = transport === "socket" ? { transport, events } : { url, events };
+    const res = await client.POST("/api/bots/{bot_id}/webhooks", { ...path, body });
+    setSecret(res.secret ?? null);
     setUrl("");
     await hooks.reload();
     onChanged?.();
@@ -43,19 +46,38 @@ export function WebhooksPanel({ botId, onChanged }: { botId: string; onChanged?:
       </Async>
       <form className="card" aria-label="Create a webhook" onSubmit={(e) => (e.preventDefault(), void create.run())}>
         <h3>Add a webhook</h3>
-        <Field label="Webhook URL" hint="Must be https:// to a public host (http:// and local addresses only on development servers).">
-          {(id, hint) => (
-            <input
-              id={id}
-              aria-describedby={hint}
-              type="url"
-              required
-              placeholder="https://example.com/parley"
-              value={url}
-              onChange={(e) => setUrl(e.target.value)}
-            />
-          )}
-        </Field>
+        <fieldset>
+          <legend>How the bot receives events</legend>
+          <div className="checks">
+            <label className="check">
+              <input type="radio" name="transport" checked={transport === "http"} onChange={() => setTransport("http")} />
+              <span>
+                HTTPS endpoint <span className="muted small">— the server POSTs signed events to a public URL</span>
+              </span>
+            </label>
+            <label className="check">
+              <input type="radio" name="transport" checked={transport === "socket"} onChange={() => setTransport("socket")} />
+              <span>
+                Socket (no public URL) <span className="muted small">— the bot connects to the gateway and receives events over it</span>
+              </span>
+            </label>
+          </div>
+        </fieldset>
+        {transport === "http" && (
+          <Field label="Webhook URL" hint="Must be https:// to a public host (http:// and local addresses only on development servers).">
+            {(id, hint) => (
+              <input
+                id={id}
+                aria-describedby={hint}
+                type="url"
+                required
+                placeholder="https://example.com/parley"
+                value={url}
+                onChange={(e) => setUrl(e.target.value)}
+              />
+            )}
+          </Field>
+        )}
         <fieldset>
           <legend>Events to receive</legend>
           <div className="checks">
@@ -108,13 +130,25 @@ function WebhookCard({
     onChanged?.();
   });
   const suspended = h.state === "suspended";
+  const socket = h.transport === "socket";
+  const connections = h.gateway_connections ?? 0;
   return (
-    <li className="card" aria-label={`Webhook ${h.url}`}>
+    <li className="card" aria-label={socket ? "Socket webhook" : `Webhook ${h.url}`}>
       <div className="row spread">
-        <span className="mono wrap">{h.url}</span>
+        <span className="mono wrap">{socket ? "Socket (bot gateway)" : h.url}</span>
         <span className={`badge ${suspended ? "bad" : "ok"}`}>{h.state}</span>
       </div>
       <dl className="facts">
+        {socket && (
+          <>
+            <dt>Gateway</dt>
+            <dd role="status">
+              <span className={`badge ${connections ? "ok" : "bad"}`}>
+                {connections ? `connected (${connections} connection${connections === 1 ? "" : "s"})` : "not connected"}
+              </span>
+            </dd>
+          </>
+        )}
         <dt>Events</dt>
         <dd>{h.events.join(", ")}</dd>
         <dt>Failures in a row</dt>
@@ -142,7 +176,7 @@ function WebhookCard({
         <button type="button" className="secondary" disabled={ping.busy} onClick={() => void ping.run()}>
           Ping
         </button>
-        <Confirm label="Rotate secret" busy={rotate.busy} onConfirm={() => void rotate.run()} />
+        {!socket && <Confirm label="Rotate secret" busy={rotate.busy} onConfirm={() => void rotate.run()} />}
         <Confirm label="Delete webhook" danger busy={remove.busy} onConfirm={() => void remove.run()} />
       </div>
       {open && <DeliveryLog botId={botId} webhookId={h.id} onTick={onChange} />}
