@@ -144,7 +144,13 @@ describe("Redis hung (the process stopped, its connections open)", () => {
           { token: user.token },
         ),
       );
-      expect(chat.status, JSON.stringify(chat.body)).toBe(201);
+      // On failure, the server's error lines say which call failed (the body says only "internal error").
+      const errors = () =>
+        server
+          .logs()
+          .split("\n")
+          .filter((l) => l.includes('"level":"error"'));
+      expect(chat.status, `${JSON.stringify(chat.body)}\n${errors().join("\n")}`).toBe(201);
       // Presence is kept on Redis too: a request that reads it fails as against a Redis that is gone, within
       // seconds, instead of waiting for Redis to wake.
       const presence = await answeredWithin(8000, () => w.http.get("/api/users/me/presence", { token: user.token }));
