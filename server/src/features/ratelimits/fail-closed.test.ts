@@ -143,12 +143,18 @@ describe("Redis hung (the process stopped, its connections open)", () => {
       const chat = await answeredWithin(8000, () =>
         w.http.post(chatPath, { ciphertext: Buffer.from("sealed").toString("base64"), epoch: 1 }, { token: user.token }),
       );
+      // On failure, the server's error lines say which call failed (the body says only "internal error").
+      const errors = () =>
+        server
+          .logs()
+          .split("\n")
+          .filter((l) => l.includes('"level":"error"'));
       expect(chat.status, JSON.stringify(chat.body)).toBe(429);
       expect(chat.body).toEqual({ detail: TEXT });
       expect(chat.headers.get("retry-after")).toBe("5");
       // Deleting one's message needs no limit: it is answered; its frame goes out when Redis wakes.
       const removed = await answeredWithin(8000, () => w.http.del(`${chatPath}/${own.body.id}`, { token: user.token }));
-      expect(removed.status, JSON.stringify(removed.body)).toBe(204);
+      expect(removed.status, `${JSON.stringify(removed.body)}\n${errors().join("\n")}`).toBe(204);
       // Presence is kept on Redis too: a request that reads it fails as against a Redis that is gone, within
       // seconds, instead of waiting for Redis to wake.
       const presence = await answeredWithin(8000, () => w.http.get("/api/users/me/presence", { token: user.token }));
