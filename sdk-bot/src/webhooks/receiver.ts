@@ -66,10 +66,10 @@ function header(headers: Record<string, string | string[] | undefined>, name: st
   return Array.isArray(v) ? v[0] : v;
 }
 
-function asEvent(raw: Buffer | string): WebhookEvent | undefined {
+function asEvent(raw: RawBody): WebhookEvent | undefined {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(typeof raw === "string" ? raw : raw.toString("utf8"));
+    parsed = JSON.parse(typeof raw === "string" ? raw : new TextDecoder().decode(raw));
   } catch {
     return undefined;
   }
@@ -118,7 +118,7 @@ export class WebhookReceiver {
   /** Handles one request given its raw body and headers; the caller writes `status` and `body`. */
   async receive(rawBody: RawBody, headers: Record<string, string | string[] | undefined>): Promise<ReceiveResult> {
     try {
-      verifySignature(rawBody, header(headers, "x-service-signature"), this.opts.secret, {
+      await verifySignature(rawBody, header(headers, "x-service-signature"), this.opts.secret, {
         toleranceSeconds: this.opts.toleranceSeconds,
         now: this.opts.now?.(),
       });
@@ -126,7 +126,7 @@ export class WebhookReceiver {
       this.report(err);
       return json(400, { detail: err instanceof SignatureVerificationError ? err.message : "invalid signature" });
     }
-    const event = asEvent(typeof rawBody === "string" ? rawBody : Buffer.from(rawBody));
+    const event = asEvent(rawBody);
     if (!event) return json(400, { detail: "body is not a webhook event" });
     const deliveryId = header(headers, "x-service-delivery") ?? event.id;
     try {
@@ -140,8 +140,9 @@ export class WebhookReceiver {
   }
 
   private async dispatch(event: WebhookEvent, deliveryId: string): Promise<void> {
-    // Yield first, so the answer is written before any handler runs.
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    // Yield to the event loop first, so the answer is written before any handler runs (setTimeout is the
+    // one scheduler every runtime has; setImmediate is missing in Workers and browsers).
+    await new Promise<void>((resolve) => setTimeout(resolve, 0));
     const ctx: HandlerContext = { deliveryId };
     if (event.type === "command.invoked") ctx.interaction = this.interaction(event as WebhookEvent<"command.invoked">);
     const list = [...(this.handlers.get(event.type) ?? []), ...this.anyHandlers];
