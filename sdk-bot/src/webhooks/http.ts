@@ -13,6 +13,7 @@ import {
   type ReceiverOptions,
 } from "./receiver.ts";
 
+/** Options of {@link createWebhookHandler}. */
 export interface HttpReceiverOptions extends ReceiverOptions {
   /** Larger bodies get 413 (spec 6: receivers accept at least 100 KB). */
   maxBodyBytes?: number;
@@ -85,13 +86,17 @@ function listener(receiver: WebhookReceiver, max: number): Listener {
   };
 }
 
+/** A `(req, res)` listener for `node:http` with the receiver's `on`, `onCommand` and `onAny` (each answers the listener again). */
 export type WebhookListener = ((req: IncomingMessage, res: ServerResponse) => void) & {
   receiver: WebhookReceiver;
+  /** See {@link WebhookReceiver.on}. */
   on<T extends EventType>(type: T, handler: EventHandler<T>): WebhookListener;
+  /** See {@link WebhookReceiver.onCommand}. */
   onCommand<B extends CommandBuilder<object> | string>(
     command: B,
     handler: CommandHandler<B extends string ? Record<string, OptionValue> : OptionsOf<B>>,
   ): WebhookListener;
+  /** See {@link WebhookReceiver.onAny}. */
   onAny(handler: (event: WebhookEvent, ctx: HandlerContext) => unknown): WebhookListener;
 };
 
