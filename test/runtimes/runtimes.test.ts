@@ -113,6 +113,7 @@ describe("runtimes that run a file", () => {
       nodeReceiver: { status: 200, handled: ["w-node"] },
       client: clientResult,
       clientEntry: Number(version.split(".")[0]) >= 22 ? "main" : "node",
+      require: ["function", "function"],
     });
   });
 

@@ -2,6 +2,7 @@
 import { probeBot } from "./bot.mjs";
 import { probeNodeReceiver } from "./bot-node.mjs";
 import { probeClient } from "./client.mjs";
+import { createRequire } from "node:module";
 
 const env = globalThis.Deno ? Deno.env.toObject() : process.env;
 const result = { bot: await probeBot(), nodeReceiver: await probeNodeReceiver() };
@@ -10,5 +11,10 @@ if (env.PARLEY_URL) {
   const { connectRealtime } = globalThis.WebSocket ? await import("@parley/sdk-client") : await import("@parley/sdk-client/node");
   result.client = await probeClient(env.PARLEY_URL, connectRealtime);
   result.clientEntry = globalThis.WebSocket ? "main" : "node";
+}
+if (!globalThis.Bun && !globalThis.Deno) {
+  // CommonJS callers: require() of these ES modules works wherever Node loads ESM synchronously (20.19+).
+  const require = createRequire(import.meta.url);
+  result.require = [typeof require("@parley/sdk-bot").createFetchHandler, typeof require("@parley/sdk-client").createClient];
 }
 console.log(JSON.stringify(result));
