@@ -1,5 +1,5 @@
 import { defaultServerConditions } from "vite";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 export default defineConfig({
   // Workspace packages (sdk-bot, sdk-client) export their TypeScript sources under this condition, so tests
@@ -14,6 +14,8 @@ export default defineConfig({
       "examples/**/*.test.ts",
       "portal/test/**/*.test.ts",
     ],
+    // The runtime matrix has its own run (vitest.runtimes.config.ts).
+    exclude: [...configDefaults.exclude, "test/runtimes/**"],
     // PostgreSQL and Redis for the run: the local servers, or an embedded PostgreSQL and a private redis-server.
     globalSetup: ["./test/global-setup.ts"],
     pool: "forks",

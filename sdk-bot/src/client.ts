@@ -7,10 +7,14 @@ import { normalizeName, normalizeRegistry, sameRegistry, toWire, type CommandRes
 import { toDeclaration, type CommandInput } from "./command-builder.ts";
 import { botGateway } from "./gateway.ts";
 
+/** A message as the bot API answers it. */
 export type MessageResponse = components["schemas"]["Chat.MessageResponse"];
+/** What `voice.join` answers: a media token, the media server's address and the room. */
 export type VoiceJoinResponse = components["schemas"]["Voice.VoiceJoinResponse"];
+/** The body of `messages.send` when more than the text is given (e.g. `reply_to`). */
 export type SendMessageRequest = components["schemas"]["Bot.SendMessageRequest"];
 
+/** Options of {@link createBot}. */
 export interface BotOptions {
   /** The server's base address, e.g. `http://127.0.0.1:8080`. */
   baseUrl: string;
@@ -25,13 +29,19 @@ export type CallOptions = {
   signal?: AbortSignal;
 };
 
+/** What `commands.sync` answers. */
 export interface SyncResult {
+  /** Whether the registry was replaced (false: it already matched, and only a GET was made). */
   changed: boolean;
+  /** The registry as the server holds it now. */
   commands: CommandResponse[];
 }
 
+/** Paging of `messages.list`. */
 export interface ListMessagesQuery {
+  /** Most messages answered. */
   limit?: number;
+  /** Only messages older than this message id. */
   before?: string;
 }
 
@@ -41,6 +51,7 @@ function body<T>(r: { data?: T; response: Response }): T {
   return r.data;
 }
 
+/** The bot API client: every call resolves with the answer's body or throws an {@link ApiError}; 429 answers are retried as `Retry-After` says (at most 3 attempts). */
 export function createBot(opts: BotOptions) {
   const api: Client<paths> = createClient<paths>({
     baseUrl: opts.baseUrl.replace(/\/+$/, ""),
@@ -49,6 +60,7 @@ export function createBot(opts: BotOptions) {
   });
 
   const commands = {
+    /** The bot's registered commands. */
     list: async (o: CallOptions = {}): Promise<CommandResponse[]> => body(await api.GET("/api/bot/commands", o)),
 
     /** Replaces the whole registry after checking it locally (CommandValidationError with the server's text). */
@@ -58,10 +70,12 @@ export function createBot(opts: BotOptions) {
       return body(await api.PUT("/api/bot/commands", { body: { commands: decls.map(toWire) }, ...o }));
     },
 
+    /** Removes one command from the registry. */
     delete: async (name: string, o: CallOptions = {}): Promise<void> => {
       await api.DELETE("/api/bot/commands/{name}", { params: { path: { name: normalizeName(name) } }, ...o });
     },
 
+    /** Turns one command off or on without removing it. */
     setEnabled: async (name: string, enabled: boolean, o: CallOptions = {}): Promise<CommandResponse> =>
       body(await api.PATCH("/api/bot/commands/{name}", { params: { path: { name: normalizeName(name) } }, body: { enabled }, ...o })),
 
@@ -76,6 +90,7 @@ export function createBot(opts: BotOptions) {
   };
 
   const messages = {
+    /** Posts a message as the bot: a text, or a body with `content` and `reply_to`. */
     send: async (spaceId: string, channelId: string, message: string | SendMessageRequest, o: CallOptions = {}): Promise<MessageResponse> =>
       body(
         await api.POST("/api/bot/spaces/{space_id}/channels/{channel_id}/messages", {
@@ -94,6 +109,7 @@ export function createBot(opts: BotOptions) {
         }),
       ),
 
+    /** Deletes one of the bot's messages. */
     delete: async (spaceId: string, messageId: string, o: CallOptions = {}): Promise<void> => {
       await api.DELETE("/api/bot/spaces/{space_id}/messages/{message_id}", {
         params: { path: { space_id: spaceId, message_id: messageId } },
@@ -114,6 +130,7 @@ export function createBot(opts: BotOptions) {
   };
 
   const voice = {
+    /** Joins a voice channel: answers the token and address for the media server. */
     join: async (spaceId: string, channelId: string, o: CallOptions = {}): Promise<VoiceJoinResponse> =>
       body(
         await api.POST("/api/bot/spaces/{space_id}/voice/{channel_id}/join", {
@@ -134,4 +151,5 @@ export function createBot(opts: BotOptions) {
   return { commands, messages, reactions, voice, respond, gateway, api };
 }
 
+/** The client {@link createBot} returns. */
 export type Bot = ReturnType<typeof createBot>;

@@ -29,6 +29,7 @@ export interface NumericOption extends BaseOption {
 
 type Add<O, N extends string, V, R> = O & (R extends true ? { [K in N]: V } : { [K in N]?: V });
 
+/** A command declaration built option by option; its type remembers each option's name, type and requiredness for {@link OptionsOf}. */
 export class CommandBuilder<O extends object = {}> {
   private readonly options: CommandOptionDeclaration[] = [];
   /** Type-only: carries the options' types for OptionsOf; never set at run time. */
@@ -39,21 +40,27 @@ export class CommandBuilder<O extends object = {}> {
     readonly description: string,
   ) {}
 
+  /** Adds a string option. */
   string<N extends string, R extends boolean = false>(name: N, o: StringOption & { required?: R }): CommandBuilder<Add<O, N, string, R>> {
     return this.add(name, "string", o);
   }
+  /** Adds an integer option (`min_value`/`max_value` optional). */
   integer<N extends string, R extends boolean = false>(name: N, o: NumericOption & { required?: R }): CommandBuilder<Add<O, N, number, R>> {
     return this.add(name, "integer", o);
   }
+  /** Adds a number option. */
   number<N extends string, R extends boolean = false>(name: N, o: NumericOption & { required?: R }): CommandBuilder<Add<O, N, number, R>> {
     return this.add(name, "number", o);
   }
+  /** Adds a boolean option. */
   boolean<N extends string, R extends boolean = false>(name: N, o: BaseOption & { required?: R }): CommandBuilder<Add<O, N, boolean, R>> {
     return this.add(name, "boolean", o);
   }
+  /** Adds a user option: the value is a user id. */
   user<N extends string, R extends boolean = false>(name: N, o: BaseOption & { required?: R }): CommandBuilder<Add<O, N, string, R>> {
     return this.add(name, "user", o);
   }
+  /** Adds a channel option: the value is a channel id. */
   channel<N extends string, R extends boolean = false>(name: N, o: BaseOption & { required?: R }): CommandBuilder<Add<O, N, string, R>> {
     return this.add(name, "channel", o);
   }
@@ -79,6 +86,7 @@ export const command = (name: string, description: string) => new CommandBuilder
 /** The options object a handler receives for a command built with `command()`. */
 export type OptionsOf<B> = B extends CommandBuilder<infer O> ? O : Record<string, string | number | boolean>;
 
+/** A command as `put` and `sync` take it: a plain declaration or a {@link CommandBuilder}. */
 export type CommandInput = CommandDeclaration | CommandBuilder<object>;
 
 export const toDeclaration = (c: CommandInput): CommandDeclaration => (c instanceof CommandBuilder ? c.toJSON() : c);

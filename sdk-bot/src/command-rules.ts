@@ -27,5 +27,7 @@ function asValidationError<A extends unknown[], R>(fn: (...args: A) => R): (...a
   };
 }
 
+/** Checks one declaration by the server's rules and answers it normalized; throws {@link CommandValidationError} with the server's text. */
 export const normalizeCommand = asValidationError(rules.normalizeCommand);
+/** Checks a whole registry (names unique, counts within the limits) and answers it normalized; throws {@link CommandValidationError}. */
 export const normalizeRegistry = asValidationError(rules.normalizeRegistry);

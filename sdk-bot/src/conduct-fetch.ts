@@ -4,11 +4,15 @@
 import { ApiError, RateLimitError, type ValidationIssue } from "./errors.ts";
 import { parseRetryAfter, sleep } from "./retry-after.ts";
 
+/** A fetch that takes a Request (the global `fetch` fits). */
 export type FetchLike = (input: Request) => Promise<Response>;
 
+/** Attempts of one call in all, the first included, when the server keeps answering 429. */
 export const MAX_ATTEMPTS = 3;
+/** The wait before another attempt when a 429 answer has no `Retry-After`. */
 export const DEFAULT_RETRY_DELAY_MS = 1000;
 
+/** Wraps `inner` (default: the global fetch) with the retry conduct: only 429 is retried, at most {@link MAX_ATTEMPTS} attempts, waiting `Retry-After`. */
 export function conductFetch(inner?: FetchLike): FetchLike {
   // Looked up per call, so a fetch patched after construction (tests, instrumentation) is used.
   const send: FetchLike = inner ?? ((req) => globalThis.fetch(req));

@@ -17,6 +17,7 @@ export interface ApiErrorInit {
   retryAfterSeconds?: number;
 }
 
+/** A non-2xx answer of the bot API, with the server's `status`, `detail`, `errors` and request id. */
 export class ApiError extends Error {
   override name = "ApiError";
   readonly status: number;

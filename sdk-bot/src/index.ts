@@ -59,6 +59,7 @@ export {
   type Responder,
 } from "./webhooks/receiver.ts";
 export { createWebhookHandler, expressWebhook, type WebhookListener, type HttpReceiverOptions } from "./webhooks/http.ts";
+export { createFetchHandler, type FetchHandler, type FetchHandlerOptions, type WaitUntilContext } from "./webhooks/fetch.ts";
 export {
   EVENT_TYPES,
   SCOPES,

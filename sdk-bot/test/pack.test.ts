@@ -22,8 +22,19 @@ it("npm pack gives a tarball that installs and runs in an empty folder", { timeo
   expect(listing).toContain("package/dist/sdk-bot/src/index.js");
   expect(listing).toContain("package/dist/generated/api.d.ts");
   expect(listing).toContain("package/README.md");
+  expect(listing).toContain("package/LICENSE");
   expect(listing).not.toContain("package/src/");
   expect(listing).not.toContain("package/test/");
+
+  // What a Cloudflare Worker loads must not need nodejs_compat: no node: module, no Buffer, no setImmediate.
+  const dist = join(pkgDir, "dist");
+  for (const file of readdirSync(dist, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".js"))) {
+    const js = readFileSync(join(dist, file), "utf8");
+    expect({
+      file,
+      nodeOnly: js.match(/\bfrom\s*["']node:|\bimport\(\s*["']node:|\bBuffer\.|\bsetImmediate\(|\bprocess\./g) ?? [],
+    }).toEqual({ file, nodeOnly: [] });
+  }
 
   const app = join(work, "app");
   run("mkdir", ["-p", app], work);
@@ -35,8 +46,8 @@ it("npm pack gives a tarball that installs and runs in an empty folder", { timeo
     `import { verifySignature, signPayload, createBot, RateLimitError } from "@parley/sdk-bot";
 const body = '{"id":"0b7e7f7e-1111-4222-8333-944455556666","type":"ping","data":{}}';
 const header = "t=1700000000,v1=f157daee91c69843ad75d506d507d46c093a8a12049f616184bdab2c61a195f1";
-const t = verifySignature(body, header, "whsec_test_secret", { now: 1700000000 });
-const same = signPayload(body, "whsec_test_secret", { timestamp: 1700000000 }) === header;
+const t = await verifySignature(body, header, "whsec_test_secret", { now: 1700000000 });
+const same = (await signPayload(body, "whsec_test_secret", { timestamp: 1700000000 })) === header;
 const bot = createBot({ baseUrl: "http://127.0.0.1:1", token: "bot_" + "0".repeat(48) });
 console.log(JSON.stringify({ t, same, client: typeof bot.commands.sync, errors: typeof RateLimitError }));
 `,

@@ -38,7 +38,7 @@ const invoked = (id = crypto.randomUUID()): WebhookEvent<"command.invoked"> => (
   },
 });
 
-function deliver(url: string, event: object, opts: { secret?: string; header?: string; delivery?: string } = {}) {
+async function deliver(url: string, event: object, opts: { secret?: string; header?: string; delivery?: string } = {}) {
   const body = JSON.stringify(event);
   return fetch(url, {
     method: "POST",
@@ -46,7 +46,7 @@ function deliver(url: string, event: object, opts: { secret?: string; header?: s
       "Content-Type": "application/json",
       "X-Service-Event": (event as { type: string }).type,
       "X-Service-Delivery": opts.delivery ?? (event as { id: string }).id,
-      "X-Service-Signature": opts.header ?? signPayload(body, opts.secret ?? SECRET),
+      "X-Service-Signature": opts.header ?? (await signPayload(body, opts.secret ?? SECRET)),
     },
     body,
   });
@@ -88,7 +88,7 @@ describe("createWebhookHandler (node:http)", () => {
     expect(wrong.status).toBe(400);
     expect(await wrong.json()).toEqual({ detail: expect.stringContaining("no signature matches") });
     const stale = await deliver(url, event, {
-      header: signPayload(JSON.stringify(event), SECRET, { timestamp: Math.floor(Date.now() / 1000) - 301 }),
+      header: await signPayload(JSON.stringify(event), SECRET, { timestamp: Math.floor(Date.now() / 1000) - 301 }),
     });
     expect(stale.status).toBe(400);
     expect((await deliver(url, event, { header: "nonsense" })).status).toBe(400);

@@ -3,6 +3,7 @@
 // Network failures are not wrapped: they reach the caller as the fetch implementation raised them.
 import type { ValidationIssue } from "./types.ts";
 
+/** A non-2xx answer of the API, with the server's `status`, `detail`, `errors` (422) and request id. */
 export class ApiError extends Error {
   override readonly name = "ApiError";
   /** HTTP status of the answer. */
@@ -72,6 +73,7 @@ export class ApiError extends Error {
   }
 }
 
+/** Whether `err` is an {@link ApiError} (also one from another copy of this package). */
 export function isApiError(err: unknown): err is ApiError {
   return err instanceof ApiError;
 }

@@ -17,11 +17,13 @@ export type ResultOf<M extends HttpMethod, P extends PathsWithMethod<paths, M>, 
   ? NoContent<NonNullable<FetchResponse<Op, Init, Media>["data"]>>
   : never;
 
+/** One HTTP method over the typed `paths`: resolves with the success body or throws {@link ApiError}. */
 export type ApiMethod<M extends HttpMethod> = <P extends PathsWithMethod<paths, M>, Init extends MaybeOptionalInit<paths[P], M>>(
   url: P,
   ...init: InitParam<Init>
 ) => Promise<ResultOf<M, P, Init>>;
 
+/** `GET`, `POST`, `PUT`, `PATCH` and `DELETE` over every endpoint of the contract. */
 export interface ApiMethods {
   GET: ApiMethod<"get">;
   POST: ApiMethod<"post">;

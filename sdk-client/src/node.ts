@@ -7,6 +7,7 @@ import type { WebSocketConstructor } from "./realtime/socket.ts";
 export * from "./index.ts";
 export { FileStore } from "./e2e/file-store.ts";
 
+/** {@link index.connectRealtime} with the `ws` package as its WebSocket (Node 20 has no global one). */
 export function connectRealtime(options: RealtimeOptions): RealtimeClient {
   return connect({ WebSocket: WebSocket satisfies WebSocketConstructor, ...options });
 }

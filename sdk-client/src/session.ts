@@ -3,8 +3,11 @@
 // which matters because refresh tokens rotate and presenting a rotated one revokes the session (CONTRACT 2).
 import type { TokenResponse } from "./types.ts";
 
+/** A value, or a promise of it. */
 export type MaybePromise<T> = T | Promise<T>;
+/** A fetch that takes a Request (the global `fetch` fits). */
 export type FetchLike = (input: Request) => Promise<Response>;
+/** Answers the access token to use (e.g. `() => client.freshAccessToken()`). */
 export type TokenProvider = () => MaybePromise<string | null | undefined>;
 
 export interface SessionOptions {

@@ -1,6 +1,7 @@
 // Deliveries can arrive more than once (spec 6 rule 2: retries keep the id); a receiver handles each
 // `X-Service-Delivery` once. The store is pluggable: in memory for one process, Redis for several.
 
+/** Where a receiver remembers the delivery ids it has handled. */
 export interface DeliveryStore {
   /** Records `id` for `ttlMs`; true when it was not seen before (the caller handles it), false for a repeat. */
   claim(id: string, ttlMs: number): Promise<boolean>;
@@ -9,6 +10,7 @@ export interface DeliveryStore {
 /** Retries span about 36 minutes (1 s … 30 min) and an owner may redeliver later: a day covers both. */
 export const DEFAULT_DEDUPE_TTL_MS = 24 * 60 * 60 * 1000;
 
+/** Options of {@link MemoryDeliveryStore}. */
 export interface MemoryStoreOptions {
   /** Most ids kept; the least recently seen go first. */
   maxEntries?: number;
@@ -46,6 +48,7 @@ export class MemoryDeliveryStore implements DeliveryStore {
     return true;
   }
 
+  /** How many ids are remembered now. */
   get size(): number {
     return this.seen.size;
   }
@@ -53,6 +56,7 @@ export class MemoryDeliveryStore implements DeliveryStore {
 
 /** The one command the Redis store needs; ioredis and node-redis (with a small adapter) both fit. */
 export interface RedisLike {
+  /** `SET key value PX ttl NX`: answers `"OK"` when the key was set, null when it existed. */
   set(key: string, value: string, px: "PX", ttlMs: number, nx: "NX"): Promise<string | null>;
 }
 
@@ -68,6 +72,7 @@ export class RedisDeliveryStore implements DeliveryStore {
   }
 }
 
+/** Tells the first delivery of an id from its repeats, through a {@link DeliveryStore}. */
 export class Deduplicator {
   constructor(
     private readonly store: DeliveryStore = new MemoryDeliveryStore(),

@@ -14,14 +14,23 @@ export type OptionValue = S["Events.OptionValue"];
 export type CommandInvokedData<O extends object = Record<string, OptionValue>> = Omit<S["Events.CommandInvokedData"], "options"> & {
   options: O;
 };
+/** `message.created` data: a message in a channel the bot can read. */
 export type MessageCreatedData = S["Events.MessageCreatedData"];
+/** `message.deleted` data. */
 export type MessageDeletedData = S["Events.MessageDeletedData"];
+/** `reaction.added` data. */
 export type ReactionAddedData = S["Events.ReactionAddedData"];
+/** `member.joined` data: someone joined a space the bot is in. */
 export type MemberJoinedData = S["Events.MemberJoinedData"];
+/** `member.left` data. */
 export type MemberLeftData = S["Events.MemberLeftData"];
+/** `bot.installed` data: the bot was added to a space, with the scopes granted. */
 export type BotInstalledData = S["Events.BotInstalledData"];
+/** `bot.uninstalled` data. */
 export type BotUninstalledData = S["Events.BotUninstalledData"];
+/** `voice.joined` data. */
 export type VoiceJoinedData = S["Events.VoiceJoinedData"];
+/** `webhook.ping` data: sent when the owner pings the webhook. */
 export type WebhookPingData = S["Events.WebhookPingData"];
 
 type AnyEvent = S["Events.WebhookEvent"];

@@ -13,6 +13,7 @@ import {
   type ReceiverOptions,
 } from "./receiver.ts";
 
+/** Options of {@link createWebhookHandler}. */
 export interface HttpReceiverOptions extends ReceiverOptions {
   /** Larger bodies get 413 (spec 6: receivers accept at least 100 KB). */
   maxBodyBytes?: number;
@@ -22,11 +23,21 @@ const DEFAULT_MAX_BODY = 1024 * 1024;
 
 class BodyTooLarge extends Error {}
 
-function readBody(req: IncomingMessage, max: number): Promise<Buffer> {
+function concat(chunks: Uint8Array[], size: number): Uint8Array {
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.byteLength;
+  }
+  return out;
+}
+
+function readBody(req: IncomingMessage, max: number): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
+    const chunks: Uint8Array[] = [];
     let size = 0;
-    req.on("data", (c: Buffer) => {
+    req.on("data", (c: Uint8Array) => {
       size += c.length;
       if (size > max) {
         req.removeAllListeners("data");
@@ -34,7 +45,7 @@ function readBody(req: IncomingMessage, max: number): Promise<Buffer> {
         reject(new BodyTooLarge());
       } else chunks.push(c);
     });
-    req.on("end", () => resolve(Buffer.concat(chunks)));
+    req.on("end", () => resolve(concat(chunks, size)));
     req.on("error", reject);
   });
 }
@@ -48,8 +59,8 @@ type Listener = (req: IncomingMessage & { body?: unknown }, res: ServerResponse)
 function listener(receiver: WebhookReceiver, max: number): Listener {
   return async (req, res) => {
     if (req.method !== "POST") return write(res, { status: 405, body: JSON.stringify({ detail: "method not allowed" }) });
-    let raw: Buffer | string;
-    if (Buffer.isBuffer(req.body) || typeof req.body === "string") raw = req.body;
+    let raw: Uint8Array | string;
+    if (req.body instanceof Uint8Array || typeof req.body === "string") raw = req.body;
     else if (req.body !== undefined && req.readableEnded) {
       // A JSON parser already ran: the exact bytes are gone and no signature can be checked.
       const err = new SignatureVerificationError(
@@ -75,13 +86,17 @@ function listener(receiver: WebhookReceiver, max: number): Listener {
   };
 }
 
+/** A `(req, res)` listener for `node:http` with the receiver's `on`, `onCommand` and `onAny` (each answers the listener again). */
 export type WebhookListener = ((req: IncomingMessage, res: ServerResponse) => void) & {
   receiver: WebhookReceiver;
+  /** See {@link WebhookReceiver.on}. */
   on<T extends EventType>(type: T, handler: EventHandler<T>): WebhookListener;
+  /** See {@link WebhookReceiver.onCommand}. */
   onCommand<B extends CommandBuilder<object> | string>(
     command: B,
     handler: CommandHandler<B extends string ? Record<string, OptionValue> : OptionsOf<B>>,
   ): WebhookListener;
+  /** See {@link WebhookReceiver.onAny}. */
   onAny(handler: (event: WebhookEvent, ctx: HandlerContext) => unknown): WebhookListener;
 };
 

@@ -10,12 +10,15 @@ import { verifySignature, type RawBody } from "./signature.ts";
 /** Sends the ephemeral reply; `createBot(...).respond` fits. */
 export type Responder = (interactionToken: string, content: string) => Promise<void>;
 
+/** Options of {@link WebhookReceiver}. */
 export interface ReceiverOptions {
   /** The webhook secret; during a rotation both the new and the old one may be given. */
   secret: string | readonly string[];
+  /** Largest distance between the signature's time and now, either way (default 300 s). */
   toleranceSeconds?: number;
   /** Where delivery ids are remembered (default: in memory); `false` turns de-duplication off. */
   dedupe?: DeliveryStore | false;
+  /** How long a delivery id is remembered (default 24 h). */
   dedupeTtlMs?: number;
   /** Needed for `ctx.interaction.respond`: a bot client (`createBot(...)`) or its `respond`. */
   bot?: { respond: Responder };
@@ -25,29 +28,41 @@ export interface ReceiverOptions {
   now?: () => number;
 }
 
+/** The invocation a `command.invoked` event carries, with the means to answer it. */
 export interface Interaction {
+  /** The interaction's id. */
   id: string;
+  /** The token that authorizes the one reply. */
   token: string;
   /** The ephemeral reply to the invoker (spec 4.6), with this event's token. */
   respond(content: string): Promise<void>;
 }
 
+/** What every handler gets beside the event. */
 export interface HandlerContext {
+  /** The `X-Service-Delivery` id (the same on every retry of one delivery). */
   deliveryId: string;
   /** Present for `command.invoked`. */
   interaction?: Interaction;
 }
 
+/** The context of a command handler: the interaction is always there. */
 export interface CommandContext extends HandlerContext {
   interaction: Interaction;
 }
 
+/** A handler of one event type; what it returns or throws never changes the answer to the server. */
 export type EventHandler<T extends EventType> = (event: WebhookEvent<T>, ctx: HandlerContext) => unknown;
+/** A `command.invoked` event whose options are typed by the command's declaration. */
 export type CommandEvent<O extends object> = Omit<WebhookEvent<"command.invoked">, "data"> & { data: CommandInvokedData<O> };
+/** A handler of one command, registered with `onCommand`. */
 export type CommandHandler<O extends object> = (event: CommandEvent<O>, ctx: CommandContext) => unknown;
 
+/** The answer {@link WebhookReceiver.receive} decided on. */
 export interface ReceiveResult {
+  /** The HTTP status to answer. */
   status: number;
+  /** The JSON body to answer. */
   body: string;
   /** Settles when every handler of the event has finished (errors go to `onError`, never here). */
   handled: Promise<void>;
@@ -66,10 +81,10 @@ function header(headers: Record<string, string | string[] | undefined>, name: st
   return Array.isArray(v) ? v[0] : v;
 }
 
-function asEvent(raw: Buffer | string): WebhookEvent | undefined {
+function asEvent(raw: RawBody): WebhookEvent | undefined {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(typeof raw === "string" ? raw : raw.toString("utf8"));
+    parsed = JSON.parse(typeof raw === "string" ? raw : new TextDecoder().decode(raw));
   } catch {
     return undefined;
   }
@@ -79,6 +94,7 @@ function asEvent(raw: Buffer | string): WebhookEvent | undefined {
   return e as WebhookEvent;
 }
 
+/** The receiver's core, free of any HTTP framework: verifies the signature, drops repeated deliveries, answers at once and then runs the handlers. Put it behind {@link createFetchHandler}, {@link expressWebhook}, or use {@link createWebhookHandler}. */
 export class WebhookReceiver {
   private readonly handlers = new Map<string, AnyHandler[]>();
   private readonly anyHandlers: AnyHandler[] = [];
@@ -91,6 +107,7 @@ export class WebhookReceiver {
         : new Deduplicator(opts.dedupe ?? new MemoryDeliveryStore(), opts.dedupeTtlMs ?? DEFAULT_DEDUPE_TTL_MS);
   }
 
+  /** Runs `handler` for every event of `type`, with `event.data` typed for it. */
   on<T extends EventType>(type: T, handler: EventHandler<T>): this {
     const list = this.handlers.get(type) ?? [];
     list.push(handler as AnyHandler);
@@ -118,7 +135,7 @@ export class WebhookReceiver {
   /** Handles one request given its raw body and headers; the caller writes `status` and `body`. */
   async receive(rawBody: RawBody, headers: Record<string, string | string[] | undefined>): Promise<ReceiveResult> {
     try {
-      verifySignature(rawBody, header(headers, "x-service-signature"), this.opts.secret, {
+      await verifySignature(rawBody, header(headers, "x-service-signature"), this.opts.secret, {
         toleranceSeconds: this.opts.toleranceSeconds,
         now: this.opts.now?.(),
       });
@@ -126,7 +143,7 @@ export class WebhookReceiver {
       this.report(err);
       return json(400, { detail: err instanceof SignatureVerificationError ? err.message : "invalid signature" });
     }
-    const event = asEvent(typeof rawBody === "string" ? rawBody : Buffer.from(rawBody));
+    const event = asEvent(rawBody);
     if (!event) return json(400, { detail: "body is not a webhook event" });
     const deliveryId = header(headers, "x-service-delivery") ?? event.id;
     try {
@@ -140,8 +157,9 @@ export class WebhookReceiver {
   }
 
   private async dispatch(event: WebhookEvent, deliveryId: string): Promise<void> {
-    // Yield first, so the answer is written before any handler runs.
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    // Yield to the event loop first, so the answer is written before any handler runs (setTimeout is the
+    // one scheduler every runtime has; setImmediate is missing in Workers and browsers).
+    await new Promise<void>((resolve) => setTimeout(resolve, 0));
     const ctx: HandlerContext = { deliveryId };
     if (event.type === "command.invoked") ctx.interaction = this.interaction(event as WebhookEvent<"command.invoked">);
     const list = [...(this.handlers.get(event.type) ?? []), ...this.anyHandlers];

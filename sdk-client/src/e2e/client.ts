@@ -11,6 +11,7 @@ import { fromB64, fromUtf8, packJson, toB64, unpackJson, utf8 } from "./codec.ts
 import * as mls from "./mls.ts";
 import type { E2EStore } from "./store.ts";
 
+/** Options of {@link E2EClient.open}. */
 export interface E2EOptions {
   client: ParleyClient;
   store: E2EStore;
@@ -43,6 +44,7 @@ const K = {
   welcome: (channelId: string) => `welcome:${channelId}`,
 };
 
+/** End-to-end encryption on MLS for one device: publishes key packages, keeps a group per channel, and encrypts and decrypts messages. Open with {@link E2EClient.open}. */
 export class E2EClient {
   private locks = new Map<string, Promise<unknown>>();
   private welcomeWaiters = new Map<string, () => void>();

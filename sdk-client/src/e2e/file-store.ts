@@ -3,6 +3,7 @@ import { mkdir, readFile, readdir, rename, rm, writeFile } from "node:fs/promise
 import { join } from "node:path";
 import type { E2EStore } from "./store.ts";
 
+/** An {@link E2EStore} in a folder, one file per key, written atomically (Node only: from `@parley/sdk-client/node`). */
 export class FileStore implements E2EStore {
   private ready: Promise<unknown>;
   constructor(private dir: string) {
@@ -11,6 +12,7 @@ export class FileStore implements E2EStore {
   private path(key: string): string {
     return join(this.dir, encodeURIComponent(key));
   }
+  /** The value of `key`, or undefined. */
   async get(key: string): Promise<Uint8Array | undefined> {
     await this.ready;
     try {
@@ -20,12 +22,14 @@ export class FileStore implements E2EStore {
       throw err;
     }
   }
+  /** Stores `value` under `key` (write to a temporary file, then rename). */
   async set(key: string, value: Uint8Array): Promise<void> {
     await this.ready;
     const tmp = `${this.path(key)}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
     await writeFile(tmp, value, { mode: 0o600 });
     await rename(tmp, this.path(key));
   }
+  /** Removes `key`. */
   async delete(key: string): Promise<void> {
     await this.ready;
     await rm(this.path(key), { force: true });

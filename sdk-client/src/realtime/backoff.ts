@@ -1,5 +1,6 @@
 // Exponential backoff with full jitter (AWS architecture blog, "Exponential Backoff And Jitter"): the delay is
 // uniform in [0, min(cap, base · 2^attempt)], which spreads a crowd of reconnecting clients evenly.
+/** The reconnect delays: exponential from `baseMs` up to `maxMs`, with full jitter. */
 export interface BackoffOptions {
   /** First ceiling, ms (default 500). */
   baseMs?: number;
@@ -9,6 +10,7 @@ export interface BackoffOptions {
   random?: () => number;
 }
 
+/** The wait before reconnect attempt `attempt` (0-based): a random delay up to the exponential bound. */
 export function backoffDelay(attempt: number, o: BackoffOptions = {}): number {
   const base = o.baseMs ?? 500;
   const cap = o.maxMs ?? 30_000;

@@ -15,6 +15,7 @@ import {
   type WebSocketLike,
 } from "./socket.ts";
 
+/** Options of {@link connectRealtime}. */
 export interface RealtimeOptions {
   baseUrl: string;
   /** A fixed access token. A connection refused for it (close 4001) is not retried: the token will not heal. */
@@ -34,8 +35,10 @@ export interface RealtimeOptions {
   maxBufferedFrames?: number;
 }
 
+/** Where the connection is: opening the socket, waiting for `ready`, ready, waiting to reconnect, or closed for good. */
 export type RealtimeState = "connecting" | "authenticating" | "ready" | "waiting" | "closed";
 
+/** The `disconnected` event: the close code and reason, and when the next attempt starts. */
 export interface Disconnected {
   code: number;
   reason: string;
@@ -48,6 +51,7 @@ export type RealtimeEvents = KnownFrames & { connected: ReadyFrame; disconnected
 
 type Listener = (value: never) => void;
 
+/** What pending `ready()` calls and iterators reject with once the client is closed. */
 export class RealtimeClosedError extends Error {
   override readonly name = "RealtimeClosedError";
 }
@@ -59,6 +63,7 @@ const CLOSE_TOKEN_EXPIRED = 4004;
 /** Which members of a space to hear the presence of: listed user ids, or positions `[first, last]` of the member list. */
 export type PresenceSelection = { userIds: string[] } | { range: [number, number] };
 
+/** A realtime gateway connection that authenticates, heart-beats and reconnects by itself; listen with `on`, or iterate it. */
 export class RealtimeClient implements AsyncIterable<ServerFrame> {
   private readonly ctor: WebSocketConstructor;
   private socket: WebSocketLike | null = null;
@@ -82,6 +87,7 @@ export class RealtimeClient implements AsyncIterable<ServerFrame> {
     void this.connect();
   }
 
+  /** Where the connection is now. */
   get state(): RealtimeState {
     return this._state;
   }
@@ -118,6 +124,7 @@ export class RealtimeClient implements AsyncIterable<ServerFrame> {
     return () => void set.delete(fn);
   }
 
+  /** Like `on`, for the next event only. */
   once<K extends keyof RealtimeEvents>(event: K, fn: (value: RealtimeEvents[K]) => void): () => void {
     const off = this.on(event, (value: RealtimeEvents[K]) => {
       off();

@@ -6,29 +6,43 @@ import type { components } from "../generated.ts";
 type S = components["schemas"];
 
 // server → client
+/** The first frame after a successful `auth`: the user and this connection's session id. */
 export type ReadyFrame = S["Realtime.ReadyFrame"];
+/** The answer to a `ping`. */
 export type PongFrame = S["Realtime.PongFrame"];
 /** The server's answer to a frame it could not use (CONTRACT 5). */
 export type ErrorFrame = S["Realtime.ErrorFrame"];
 /** The ephemeral reply of a bot to the caller's command invocation (spec 2.10); never stored. */
 export type InteractionResponseFrame = S["Realtime.InteractionResponseFrame"];
+/** A message was posted in a channel the user can read. */
 export type MessageCreatedFrame = S["Realtime.MessageCreatedFrame"];
+/** A message was deleted. */
 export type MessageDeletedFrame = S["Realtime.MessageDeletedFrame"];
+/** A reaction was added to a message. */
 export type ReactionAddedFrame = S["Realtime.ReactionAddedFrame"];
+/** A member's presence changed. */
 export type PresenceUpdateFrame = S["Realtime.PresenceUpdateFrame"];
 /** The answer to `presence:subscribe` (see RealtimeClient.subscribePresence). */
 export type PresenceSubscribedFrame = S["Realtime.PresenceSubscribedFrame"];
 /** The space was deleted; the connection no longer hears it. */
 export type SpaceDeletedFrame = S["Realtime.SpaceDeletedFrame"];
+/** Someone joined a space of the user. */
 export type MemberJoinedFrame = S["Realtime.MemberJoinedFrame"];
+/** Someone left a space of the user. */
 export type MemberLeftFrame = S["Realtime.MemberLeftFrame"];
+/** An MLS commit of a channel group, to apply in epoch order. */
 export type E2eCommitFrame = S["Realtime.E2eCommitFrame"];
+/** An MLS Welcome for this device: it was added to a channel group. */
 export type E2eWelcomeFrame = S["Realtime.E2eWelcomeFrame"];
+/** A channel's membership changed: devices to add to or remove from its MLS group. */
 export type E2eMembershipFrame = S["Realtime.E2eMembershipFrame"];
 
 // client → server
+/** The first frame a client sends: its access token. */
 export type AuthFrame = S["Realtime.AuthFrame"];
+/** A heartbeat; the server answers `pong`. */
 export type PingFrame = S["Realtime.PingFrame"];
+/** Asks for the presence of some members of a large space. */
 export type PresenceSubscribeFrame = S["Realtime.PresenceSubscribeFrame"];
 /** Every frame a client may send. */
 export type ClientFrame = S["Realtime.ClientFrame"];
@@ -45,6 +59,7 @@ export interface UnknownFrame {
   [key: string]: unknown;
 }
 
+/** Every frame the server may send: a known one, or one this version does not know. */
 export type ServerFrame = KnownFrame | UnknownFrame;
 
 /** Narrows a frame to a known type: `if (isFrame(f, "interaction:response")) f.content`. */
