@@ -7,6 +7,8 @@ import express, { type Express } from "express";
 
 type Json = Record<string, unknown>;
 
+const text = (v: unknown, otherwise = ""): string => (typeof v === "string" ? v : otherwise);
+
 export const DOCS_PATH = "/api/docs";
 const ASSETS = `${DOCS_PATH}/assets`;
 
@@ -24,7 +26,7 @@ function forTheReference(contract: Json): Json {
         type: "apiKey",
         in: "header",
         name: "Authorization",
-        description: `${String(s.description ?? "")} Paste the token (\`bot_…\`); the page sends \`Authorization: Bot <token>\`.`.trim(),
+        description: `${text(s.description)} Paste the token (\`bot_…\`); the page sends \`Authorization: Bot <token>\`.`.trim(),
       };
     }
   }
@@ -62,7 +64,7 @@ window.ui = SwaggerUIBundle({
 
 function page(contract: Json): string {
   const info = (contract.info ?? {}) as Json;
-  const title = `${String(info.title ?? "API")} ${String(info.version ?? "")} reference`.replace(/[&<>"]/g, "");
+  const title = `${text(info.title, "API")} ${text(info.version)} reference`.replace(/[&<>"]/g, "");
   return `<!doctype html>
 <html lang="en">
 <head>

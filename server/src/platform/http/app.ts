@@ -10,7 +10,7 @@ import { ValidationFailed, fromValidatorError, validator } from "./validation.ts
 import { canonicalIds } from "./canonical-ids.ts";
 
 declare global {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
+  // eslint-disable-next-line @typescript-eslint/no-namespace -- augmenting Express.Request is done through its global namespace
   namespace Express {
     interface Request {
       id: string;
@@ -43,7 +43,8 @@ const API_ONLY = /^\/api\/(?!(openapi\.json|docs)([/?]|$))/i;
 function routeLabel(req: Request): string {
   const openapi = (req as Request & { openapi?: { openApiRoute?: string } }).openapi;
   if (openapi?.openApiRoute) return openapi.openApiRoute;
-  if (req.route?.path) return req.baseUrl + String(req.route.path);
+  const route = req.route as { path?: string | RegExp } | undefined;
+  if (route?.path) return req.baseUrl + String(route.path);
   return "unmatched";
 }
 
@@ -184,7 +185,7 @@ class InOrder {
     const h = this.handlers[this.i++];
     if (!h) return this.done();
     try {
-      const r = h(this.req, this.res, this.next) as unknown;
+      const r = h(this.req, this.res, this.next);
       if (r instanceof Promise) r.catch((e: unknown) => this.done(e ?? new Error("Rejected promise")));
     } catch (e) {
       this.done(e);

@@ -63,5 +63,5 @@ export function parsePresenceSubscribe(frame: {
     range[0] <= range[1] &&
     range[1] - range[0] < MAX_PRESENCE_SUBJECTS;
   if (!ok) return { error: `range must be [first, last] with 0 <= first <= last and at most ${MAX_PRESENCE_SUBJECTS} members` };
-  return { spaceId, selection: { range: [range[0], range[1]] } };
+  return { spaceId, selection: { range: [range[0] as number, range[1] as number] } };
 }
