@@ -15,7 +15,7 @@ import { botByTokenHash, type BotPrincipal } from "./store.ts";
 export type { BotPrincipal, BotState } from "./store.ts";
 
 declare global {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
+  // eslint-disable-next-line @typescript-eslint/no-namespace -- augmenting Express.Request is done through its global namespace
   namespace Express {
     interface Request {
       bot?: BotPrincipal;

@@ -117,7 +117,7 @@ export function validateInvocation(declared: readonly CommandOption[], raw: Reco
     typed.push([o.name, v]);
   }
   // fromEntries defines own properties, so an option named `__proto__` stays an ordinary key.
-  const out = Object.fromEntries(typed) as TypedOptions;
+  const out: TypedOptions = Object.fromEntries(typed);
   if (plaintextBytes(out) > INVOCATION_MAX_BYTES) throw badRequest(`invocation exceeds ${INVOCATION_MAX_BYTES} plaintext bytes`);
   return out;
 }

@@ -43,7 +43,7 @@ export class WebhookSender {
   constructor(allowPrivate: boolean, budgetMs = TIMEOUT_MS) {
     this.deadlines = new Deadlines(budgetMs);
     this.agent = new Agent({
-      connect: allowPrivate ? { timeout: TIMEOUT_MS } : { timeout: TIMEOUT_MS, lookup: guardedLookup as never },
+      connect: allowPrivate ? { timeout: TIMEOUT_MS } : { timeout: TIMEOUT_MS, lookup: guardedLookup },
       keepAliveTimeout: 30_000,
       connections: 64,
     });
