@@ -26,7 +26,7 @@ function Verify({ token }: { token: string }) {
     setDone(true);
   });
   // Once, on arrival: the link itself is the person's confirmation.
-  useEffect(() => void act.run(), []); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => void act.run(), []); // eslint-disable-line react-hooks/exhaustive-deps -- once, not again when act changes
   if (done) return <p role="status">Your e-mail address is confirmed.</p>;
   if (act.error) return <ErrorBox error={act.error} />;
   return <Loading what="the confirmation" />;
