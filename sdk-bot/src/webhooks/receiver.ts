@@ -143,7 +143,7 @@ export class WebhookReceiver {
     // Yield first, so the answer is written before any handler runs.
     await new Promise<void>((resolve) => setImmediate(resolve));
     const ctx: HandlerContext = { deliveryId };
-    if (event.type === "command.invoked") ctx.interaction = this.interaction(event as WebhookEvent<"command.invoked">);
+    if (event.type === "command.invoked") ctx.interaction = this.interaction(event);
     const list = [...(this.handlers.get(event.type) ?? []), ...this.anyHandlers];
     await Promise.all(
       list.map(async (h) => {
