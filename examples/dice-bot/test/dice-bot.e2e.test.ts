@@ -1,7 +1,6 @@
 // The dice bot end to end against a real server: a user creates the bot and a space through the API, installs it,
 // gives it a webhook pointing at the bot's port; the bot syncs /roll; the user invokes it and receives the
 // ephemeral reply over the realtime connection; with private=false the bot's message and reaction are visible.
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../../test/helpers/server.ts";
 import { api } from "../../../test/helpers/http.ts";
