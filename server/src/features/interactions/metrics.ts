@@ -31,5 +31,3 @@ export function interactionMetrics(registry: Registry): InteractionMetrics {
     }),
   };
 }
-
-export type { InvokeResult };

@@ -47,7 +47,7 @@ export interface InteractionDeps {
 }
 
 /** Respond when the invoker has left the space since the invocation. */
-export const INVOKER_LEFT = "invoker is no longer a member of this space";
+const INVOKER_LEFT = "invoker is no longer a member of this space";
 
 /** Commands whose invocations build their deliveries before the read (checkedInvoke), at most. */
 const KNOWN_MAX = 10_000;

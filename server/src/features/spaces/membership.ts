@@ -28,7 +28,7 @@ export async function requireMembership(db: Knex, spaceId: string, userId: strin
   return m;
 }
 
-export const findChannel = (db: Knex, spaceId: string, channelId: string): Promise<Channel | undefined> =>
+const findChannel = (db: Knex, spaceId: string, channelId: string): Promise<Channel | undefined> =>
   store.findChannel(db, spaceId, channelId);
 
 export async function requireChannel(db: Knex, spaceId: string, channelId: string): Promise<Channel> {
@@ -38,7 +38,7 @@ export async function requireChannel(db: Knex, spaceId: string, channelId: strin
 }
 
 /** User ids of a space's members (for realtime fan-out decisions). */
-export const memberUserIds = (db: Knex, spaceId: string): Promise<string[]> => store.memberUserIds(db, spaceId);
+const memberUserIds = (db: Knex, spaceId: string): Promise<string[]> => store.memberUserIds(db, spaceId);
 
 /** (user, space) pairs for the given users, in one query (the realtime gateway loads memberships with it). */
 export const spaceIdsOfUsers = (db: Knex, userIds: string[]): Promise<{ userId: string; spaceId: string }[]> =>

@@ -32,12 +32,12 @@ export interface SessionMeta {
 }
 
 /** Opens a device session for an account and issues its tokens (auth's `AuthService`). */
-export interface SessionOpener {
+interface SessionOpener {
   finishLogin(user: UserRow, meta: SessionMeta): Promise<{ access_token: string; refresh_token: string }>;
 }
 
 /** Hashes a password under the shared bound on concurrent Argon2 work (auth's `Passwords`). */
-export interface PasswordHasher {
+interface PasswordHasher {
   hash(password: string): Promise<string>;
 }
 

@@ -1,4 +1,3 @@
 // The voice feature as the composition root sees it.
 export { VoiceService } from "./service.ts";
 export { botVoiceRoutes, memberVoiceRoutes } from "./routes.ts";
-export type { LiveKitConfig } from "./credentials.ts";
