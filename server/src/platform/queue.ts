@@ -7,7 +7,7 @@ import type { RedisOptions } from "ioredis";
 import type { Logger } from "./logger.ts";
 import { answerWithin, settledWithin } from "./deadline.ts";
 
-export interface AddOpts {
+interface AddOpts {
   jobId?: string;
   delay?: number;
 }
@@ -29,7 +29,7 @@ export interface JobWorker {
   close(): Promise<void>;
 }
 
-export interface QueueOptions {
+interface QueueOptions {
   /** Runs per job, the first included (default 1: no retry). Retries wait as the worker's `backoff` says. */
   attempts?: number;
   /**
@@ -39,7 +39,7 @@ export interface QueueOptions {
   keepFinished?: boolean;
 }
 
-export interface WorkerOpts {
+interface WorkerOpts {
   concurrency: number;
   /** Delay in ms before retry number `attempt` (1-based); without it, retries run at once. */
   backoff?: (attempt: number) => number;
@@ -68,7 +68,7 @@ type AnyQueue = {
 };
 
 /** How long a producer waits for an unreachable queue store before giving up on an add. */
-export const PRODUCER_WAIT_MS = 3_000;
+const PRODUCER_WAIT_MS = 3_000;
 
 const bounded = <T>(p: Promise<T>, what: string): Promise<T> =>
   answerWithin(p, PRODUCER_WAIT_MS, `${what}: queue store did not answer within ${PRODUCER_WAIT_MS} ms`);

@@ -9,7 +9,7 @@ type Json = Record<string, unknown>;
 
 const text = (v: unknown, otherwise = ""): string => (typeof v === "string" ? v : otherwise);
 
-export const DOCS_PATH = "/api/docs";
+const DOCS_PATH = "/api/docs";
 const ASSETS = `${DOCS_PATH}/assets`;
 
 /**

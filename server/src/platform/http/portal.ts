@@ -4,7 +4,7 @@ import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import express, { type Express } from "express";
 
-export const PORTAL_DIST = resolve(import.meta.dirname, "../../../../portal/dist");
+const PORTAL_DIST = resolve(import.meta.dirname, "../../../../portal/dist");
 
 export function mountPortal(app: Express, dist: string = PORTAL_DIST): void {
   const index = join(dist, "index.html");

@@ -56,7 +56,7 @@ export function membershipSubject(frame: Frame): { userId: string; change: "join
 }
 
 /** What travels on a space channel: the frame, and the channel it concerns (null: the whole space). */
-export interface SpaceEnvelope {
+interface SpaceEnvelope {
   channelId: string | null;
   /** A user whose connections skip this frame (the subject of a presence update, who has its own). */
   except?: string;
