@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { isApiError } from "@parley/sdk-client";
 
-export function messageOf(err: unknown): string {
+function messageOf(err: unknown): string {
   if (isApiError(err)) return err.status === 422 && err.errors.length ? `${err.detail}` : err.detail;
   if (err instanceof Error) return err.message === "Failed to fetch" ? "The server cannot be reached." : err.message;
   return String(err);

@@ -312,5 +312,3 @@ export class RealtimeClient implements AsyncIterable<ServerFrame> {
 export function connectRealtime(options: RealtimeOptions): RealtimeClient {
   return new RealtimeClient(options);
 }
-
-export type { MaybePromise };
