@@ -16,7 +16,7 @@ export function prepare<R>(name: string, text: string): Prepared<R> {
   const positional = text.replace(/\$\d+/g, "?");
   return {
     async run(db, values) {
-      if (db.isTransaction) return ((await db.raw(positional, values as Knex.RawBinding[])) as { rows: R[] }).rows;
+      if (db.isTransaction) return (await db.raw<{ rows: R[] }>(positional, values as Knex.RawBinding[])).rows;
       const client = db.client as { acquireConnection(): Promise<PgClient>; releaseConnection(c: PgClient): Promise<void> };
       const conn = await client.acquireConnection();
       try {

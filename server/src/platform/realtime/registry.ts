@@ -144,7 +144,7 @@ export class LocalRegistry<C extends Deliverable> {
     this.unwatch(conn, spaceId);
     if (!subjects.length) return true;
     let mine = this.watching.get(conn);
-    if (!mine) this.watching.set(conn, (mine = new Map()));
+    if (!mine) this.watching.set(conn, (mine = new Map<string, string[]>()));
     mine.set(spaceId, subjects);
     const watchers = (space.watchers ??= new Map<string, Set<C>>());
     for (const subject of subjects) {
