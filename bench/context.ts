@@ -93,7 +93,7 @@ async function runLoad(opts: object): Promise<LoadFigures> {
   return JSON.parse(stdout) as LoadFigures;
 }
 
-export function createContext(): { ctx: BenchContext; cleanup(): Promise<void> } {
+export function createContext(): { ctx: BenchContext; cleanup: () => Promise<void> } {
   const cleanups: (() => Promise<void>)[] = [];
   const ctx: BenchContext = {
     async startServer(extra = {}) {

@@ -356,7 +356,7 @@ describe("graceful shutdown", { timeout: 60_000 }, () => {
     try {
       let out = "";
       const url = await new Promise<string>((resolve, reject) => {
-        child.stdout!.on("data", (c: Buffer) => {
+        child.stdout.on("data", (c: Buffer) => {
           out += c.toString();
           const m = /listening on (http:\/\/\S+?) /.exec(out);
           if (m) resolve(m[1]!);

@@ -14,7 +14,7 @@ const dirs: string[] = [];
 const databases: TestDatabase[] = [];
 const running: ServerProcess[] = [];
 afterAll(async () => {
-  await Promise.allSettled(running.map((p) => (p.child.exitCode === null ? p.stop() : undefined)));
+  await Promise.allSettled(running.map((p) => (p.child.exitCode === null ? p.stop() : Promise.resolve())));
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
   await Promise.allSettled(databases.map((d) => d.drop()));
 });

@@ -28,7 +28,7 @@ export async function startStackFloor(
   });
   const port = await new Promise<string>((resolve, reject) => {
     let out = "";
-    child.stdout!.on("data", (d) => {
+    child.stdout.on("data", (d) => {
       out += d;
       const m = /listening (\d+)/.exec(out);
       if (m) resolve(m[1]!);

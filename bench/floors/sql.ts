@@ -1,6 +1,6 @@
 // The bot message SQL of the floors: the same row the service writes and the same page it reads, so a floor's
 // figure is the database's share and the stack's, nothing of ours.
-export const COLS = "id, space_id, channel_id, author_id, kind, ciphertext, content, reply_to, created_at";
+const COLS = "id, space_id, channel_id, author_id, kind, ciphertext, content, reply_to, created_at";
 
 export const INSERT_SQL = `INSERT INTO messages (id, space_id, channel_id, author_id, kind, content) VALUES ($1, $2, $3, $4, 'bot', $5) RETURNING ${COLS}`;
 

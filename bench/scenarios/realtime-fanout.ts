@@ -86,7 +86,11 @@ export async function run(n = 1000, rounds = 50): Promise<Record<string, unknown
       await sleep(20);
       const b = await baseline(() => redis.publish("bare:broadcast", text));
       await sleep(20);
-      if (i >= 5) (viaParley.push(p), viaBare.push(b)); // the first rounds warm up both
+      // The first rounds warm up both.
+      if (i >= 5) {
+        viaParley.push(p);
+        viaBare.push(b);
+      }
     }
     const endToEnd: number[] = [];
     for (let i = 0; i < 20; i++) {

@@ -51,9 +51,9 @@ export const scenario: Scenario = {
       ...extra,
     });
     return [
-      row(`ws fan-out ${f.sockets} sockets: parley`, p, { ratioToBareWsP50: f.ratio_p50, ratioToBareWsP99: f.ratio_p99 }),
-      row(`ws fan-out ${f.sockets} sockets: bare ws`, b),
-      row(`ws fan-out ${f.sockets} sockets: POST → last socket`, e),
+      row(`ws fan-out ${String(f.sockets)} sockets: parley`, p, { ratioToBareWsP50: f.ratio_p50, ratioToBareWsP99: f.ratio_p99 }),
+      row(`ws fan-out ${String(f.sockets)} sockets: bare ws`, b),
+      row(`ws fan-out ${String(f.sockets)} sockets: POST → last socket`, e),
       {
         name: `ws idle ${n}: ${((m.bytes_per_connection ?? NaN) / 1024).toFixed(1)} KiB RSS/conn`,
         requestsPerSecond: 0,

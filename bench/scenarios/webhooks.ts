@@ -315,8 +315,13 @@ export const scenario: Scenario = {
           services.push(await cpuOf(label, backends, run));
           await settled();
         };
-        if (round % 2 === 0) (await f(), await s());
-        else (await s(), await f());
+        if (round % 2 === 0) {
+          await f();
+          await s();
+        } else {
+          await s();
+          await f();
+        }
       }
       return [medianRow(floors), medianRow(services)] as const;
     };

@@ -5,7 +5,7 @@ import type { Session } from "./session.ts";
 export interface PortalContext extends Session {
   /** Bot tokens known in this tab (after create, rotate or paste); memory only. */
   botTokens: Map<string, string>;
-  setBotToken(botId: string, token: string | null): void;
+  setBotToken: (botId: string, token: string | null) => void;
   signOut(): Promise<void>;
 }
 

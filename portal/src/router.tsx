@@ -1,7 +1,7 @@
 // A tiny history router: real links (keyboard and middle-click work), paths under /portal/.
 import { useEffect, useState, type AnchorHTMLAttributes, type MouseEvent } from "react";
 
-export const BASE = "/portal";
+const BASE = "/portal";
 
 export function navigate(path: string): void {
   window.history.pushState(null, "", BASE + path);

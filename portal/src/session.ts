@@ -16,7 +16,7 @@ interface Stored {
   refresh: string;
 }
 
-export const baseUrl = (): string => window.location.origin;
+const baseUrl = (): string => window.location.origin;
 
 function load(): Stored | null {
   try {

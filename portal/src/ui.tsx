@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { isApiError } from "@parley/sdk-client";
 
-export function messageOf(err: unknown): string {
+function messageOf(err: unknown): string {
   if (isApiError(err)) return err.status === 422 && err.errors.length ? `${err.detail}` : err.detail;
   if (err instanceof Error) return err.message === "Failed to fetch" ? "The server cannot be reached." : err.message;
   return String(err);
@@ -22,13 +22,16 @@ export function useLoad<T>(fn: () => Promise<T>, deps: unknown[]): Loaded<T> {
   const [error, setError] = useState<unknown>(null);
   const [loading, setLoading] = useState(true);
   const seq = useRef(0);
-  // eslint-disable-next-line react-hooks/exhaustive-deps
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller names fn's inputs in deps, as for useEffect
   const run = useCallback(fn, deps);
   const reload = useCallback(async () => {
     const mine = ++seq.current;
     try {
       const value = await run();
-      if (mine === seq.current) (setData(() => value), setError(null));
+      if (mine === seq.current) {
+        setData(() => value);
+        setError(null);
+      }
     } catch (err) {
       if (mine === seq.current) setError(err);
     } finally {
@@ -39,6 +42,7 @@ export function useLoad<T>(fn: () => Promise<T>, deps: unknown[]): Loaded<T> {
     setLoading(true);
     setData(undefined);
     void reload();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- bumping the live counter is the point: it voids the pending load
     return () => void seq.current++;
   }, [reload]);
   return { data, error, loading, reload };
@@ -140,7 +144,7 @@ export function ShownOnce({ label, value, onDone }: { label: string; value: stri
           {label}
         </label>
         <input id={id} className="mono grow" readOnly value={value} onFocus={(e) => e.currentTarget.select()} data-testid="secret-value" />
-        <button type="button" onClick={copy}>
+        <button type="button" onClick={() => void copy()}>
           {copied ? "Copied" : "Copy"}
         </button>
         <button type="button" className="secondary" onClick={onDone}>

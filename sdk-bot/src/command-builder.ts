@@ -30,6 +30,7 @@ export interface NumericOption extends BaseOption {
 type Add<O, N extends string, V, R> = O & (R extends true ? { [K in N]: V } : { [K in N]?: V });
 
 /** A command declaration built option by option; its type remembers each option's name, type and requiredness for {@link OptionsOf}. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- {} is the identity of the intersections each option adds
 export class CommandBuilder<O extends object = {}> {
   private readonly options: CommandOptionDeclaration[] = [];
   /** Type-only: carries the options' types for OptionsOf; never set at run time. */

@@ -39,7 +39,7 @@ async function toError(request: Request, res: Response, attempts: number, retryA
   let body: ErrorBody = {};
   try {
     const parsed: unknown = JSON.parse(await res.text());
-    if (parsed && typeof parsed === "object") body = parsed as ErrorBody;
+    if (parsed && typeof parsed === "object") body = parsed;
   } catch {
     // Not JSON (a proxy's HTML page, an empty body): the status text stands in for `detail`.
   }

@@ -75,7 +75,7 @@ export { r, h };
   );
   // The README's example, as TypeScript.
   const readme = readFileSync(join(pkgDir, "README.md"), "utf8");
-  const example = /\`\`\`js\n([\s\S]*?)\`\`\`/.exec(readme)?.[1];
+  const example = /```js\n([\s\S]*?)```/.exec(readme)?.[1];
   expect(example).toBeTruthy();
   writeFileSync(join(app, "readme.ts"), example!);
   const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");

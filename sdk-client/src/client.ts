@@ -121,8 +121,7 @@ export function createClient(options: ClientOptions): ParleyClient {
     },
     commands: {
       catalog: (s, c) => api.GET("/api/chat/{space_id}/{channel_id}/commands", { params: { path: ch(s, c) } }),
-      invoke: (s, c, body) =>
-        api.POST("/api/chat/{space_id}/{channel_id}/commands/invoke", { params: { path: ch(s, c) }, body: body as T.InvokeRequest }),
+      invoke: (s, c, body) => api.POST("/api/chat/{space_id}/{channel_id}/commands/invoke", { params: { path: ch(s, c) }, body: body }),
     },
     messages: {
       list: (s, c, query) => api.GET("/api/chat/{space_id}/{channel_id}/messages", { params: { path: ch(s, c), query } }),

@@ -10,6 +10,7 @@ type NoContent<T> = [T] extends [never] ? undefined : T;
 type InitParam<Init> = RequiredKeysOf<Init> extends never ? [(Init & { [key: string]: unknown })?] : [Init & { [key: string]: unknown }];
 
 /** The success body of `method path` (undefined for 204). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- {} is "no init given", matched by RequiredKeysOf like any init
 export type ResultOf<M extends HttpMethod, P extends PathsWithMethod<paths, M>, Init = {}> = paths[P][M] extends infer Op extends Record<
   string | number,
   unknown

@@ -31,7 +31,7 @@ function tokens(n: number): TokenResponse {
     device_id: "d",
     user,
     requires_2fa: false,
-  } as TokenResponse;
+  };
 }
 
 /** /api/auth/me that accepts only `valid`; counts refreshes, which take `refreshDelayMs`. */

@@ -62,7 +62,7 @@ const texts = async (p: Person) =>
 beforeAll(async () => {
   server = await startTestServer({ env: { LOG_LEVEL: "debug" } });
   alice = await person("alice");
-  bob = await person("bob", new FileStore(join(dir, "bob")) as never);
+  bob = await person("bob", new FileStore(join(dir, "bob")));
   carol = await person("carol");
   const space = await alice.client.spaces.create({ name: "Secret den", visibility: "public" });
   spaceId = space.id;

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
 
-export const CONTRACT_PATH = join(import.meta.dirname, "../../generated/openapi.yaml");
+const CONTRACT_PATH = join(import.meta.dirname, "../../generated/openapi.yaml");
 
 let parsed: Record<string, unknown> | undefined;
 

@@ -49,7 +49,7 @@ async function copyTree(from: string, to: string): Promise<void> {
 let template: Promise<string> | undefined;
 
 /** The template DATA_DIR (cluster created, migrations applied, server stopped), built when missing. */
-export function embeddedTemplate(): Promise<string> {
+function embeddedTemplate(): Promise<string> {
   return (template ??= (async () => {
     const final = join(tmpdir(), TEMPLATE_PREFIX + templateKey());
     if (existsSync(join(final, "postgres", "PG_VERSION"))) return final;

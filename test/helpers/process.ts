@@ -47,11 +47,11 @@ export async function startServerProcess(env: Record<string, string>, opts: Serv
     detached: Boolean(opts.viaNpm),
   });
   let out = "";
-  child.stdout!.on("data", (d) => (out += d));
-  child.stderr!.on("data", (d) => (out += d));
+  child.stdout.on("data", (d) => (out += d));
+  child.stderr.on("data", (d) => (out += d));
   // npm may exit before the server does (it does not wait for its child on SIGTERM): the server's end is the
   // end of its output, which it shares with npm.
-  const streamEnded = new Promise<void>((resolve) => child.stdout!.once("close", () => resolve()));
+  const streamEnded = new Promise<void>((resolve) => child.stdout.once("close", () => resolve()));
   const childExited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const exited = Promise.all([childExited, streamEnded]).then(([code]) => code);
   const url = await new Promise<string>((resolve, reject) => {
@@ -63,7 +63,7 @@ export async function startServerProcess(env: Record<string, string>, opts: Serv
         resolve(m[1]!);
       }
     };
-    child.stdout!.on("data", onData);
+    child.stdout.on("data", onData);
     child.once("exit", (code) => {
       clearTimeout(timer);
       reject(new Error(`server process exited with ${code}:\n${out}`));

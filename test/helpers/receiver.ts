@@ -8,7 +8,7 @@ export interface Received {
   at: number;
 }
 
-export type Responder = (r: Received, res: ServerResponse) => void;
+type Responder = (r: Received, res: ServerResponse) => void;
 
 export interface Receiver {
   url: string;

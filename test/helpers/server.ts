@@ -27,6 +27,9 @@ export interface TestServerOptions {
   realtime?: ServerOverrides["realtime"];
 }
 
+/** The access-token secret of every test server (a test that forges tokens signs with it). */
+export const TEST_JWT_SECRET = "test-jwt-secret-that-is-long-enough-0000";
+
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
   const cleanups: (() => Promise<void>)[] = [];
   const env: Record<string, string> = {
@@ -35,7 +38,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     NODE_ENV: "test", // with DATABASE_URL, a DATA_KEY per start is fine here (CONTRACT 1)
     LOG_LEVEL: "debug",
     VALIDATE_RESPONSES: "true",
-    JWT_SECRET: "test-jwt-secret-that-is-long-enough-0000",
+    JWT_SECRET: TEST_JWT_SECRET,
     BOT_TOKEN_SECRET: "test-bot-token-secret-long-enough-00000",
     WEBHOOK_ALLOW_PRIVATE: "true",
     // Every test registers its users from 127.0.0.1; the sign-up tests set the limit they check.

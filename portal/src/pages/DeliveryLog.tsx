@@ -12,13 +12,14 @@ export function DeliveryLog({ botId, webhookId, onTick }: { botId: string; webho
     () => client.GET("/api/bots/{bot_id}/webhooks/{webhook_id}/deliveries", { params: { path } }),
     [client, botId, webhookId],
   );
+  const { reload } = log;
   useEffect(() => {
     const t = setInterval(() => {
-      void log.reload();
+      void reload();
       void onTick?.();
     }, POLL_MS);
     return () => clearInterval(t);
-  }, [log.reload, onTick]);
+  }, [reload, onTick]);
   const redeliver = useAction(async (deliveryId: string) => {
     await client.POST("/api/bots/{bot_id}/webhooks/{webhook_id}/deliveries/{delivery_id}/redeliver", {
       params: { path: { ...path, delivery_id: deliveryId } },

@@ -161,7 +161,7 @@ export class WebhookReceiver {
     // one scheduler every runtime has; setImmediate is missing in Workers and browsers).
     await new Promise<void>((resolve) => setTimeout(resolve, 0));
     const ctx: HandlerContext = { deliveryId };
-    if (event.type === "command.invoked") ctx.interaction = this.interaction(event as WebhookEvent<"command.invoked">);
+    if (event.type === "command.invoked") ctx.interaction = this.interaction(event);
     const list = [...(this.handlers.get(event.type) ?? []), ...this.anyHandlers];
     await Promise.all(
       list.map(async (h) => {

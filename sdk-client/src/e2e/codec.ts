@@ -22,12 +22,18 @@ export function toHex(bytes: Uint8Array): string {
 /** JSON with Uint8Array and bigint values, for the small records an E2EStore keeps. */
 export function packJson(value: unknown): Uint8Array {
   return utf8(
-    JSON.stringify(value, (_k, v) => (v instanceof Uint8Array ? { $b: toB64(v) } : typeof v === "bigint" ? { $n: v.toString() } : v)),
+    JSON.stringify(value, (_k, v: unknown) =>
+      v instanceof Uint8Array ? { $b: toB64(v) } : typeof v === "bigint" ? { $n: v.toString() } : v,
+    ),
   );
 }
 
 export function unpackJson<T>(bytes: Uint8Array): T {
-  return JSON.parse(fromUtf8(bytes), (_k, v) =>
-    v && typeof v === "object" && "$b" in v ? fromB64(v.$b) : v && typeof v === "object" && "$n" in v ? BigInt(v.$n) : v,
+  return JSON.parse(fromUtf8(bytes), (_k, v: unknown) =>
+    v && typeof v === "object" && "$b" in v
+      ? fromB64(v.$b as string)
+      : v && typeof v === "object" && "$n" in v
+        ? BigInt(v.$n as string)
+        : v,
   ) as T;
 }

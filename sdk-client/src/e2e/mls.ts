@@ -33,10 +33,10 @@ import { makeKeyPackageRef } from "ts-mls/keyPackage.js";
 import { fromB64, fromUtf8, toB64, toHex, utf8 } from "./codec.ts";
 
 export type { ClientState, KeyPackage, PrivateKeyPackage, Proposal, Welcome };
-export const CIPHERSUITE = "MLS_128_DHKEMX25519_AES128GCM_SHA256_Ed25519";
+const CIPHERSUITE = "MLS_128_DHKEMX25519_AES128GCM_SHA256_Ed25519";
 
 let suite: Promise<CiphersuiteImpl> | undefined;
-export const cipherSuite = (): Promise<CiphersuiteImpl> => (suite ??= getCiphersuiteImpl(getCiphersuiteFromName(CIPHERSUITE)));
+const cipherSuite = (): Promise<CiphersuiteImpl> => (suite ??= getCiphersuiteImpl(getCiphersuiteFromName(CIPHERSUITE)));
 
 /** The MLS identity of one device session: who the leaf is, so members can map leaves to users and devices. */
 export interface Identity {
@@ -44,7 +44,7 @@ export interface Identity {
   deviceId: string;
 }
 
-export const identityBytes = (id: Identity): Uint8Array => utf8(`${id.userId}/${id.deviceId}`);
+const identityBytes = (id: Identity): Uint8Array => utf8(`${id.userId}/${id.deviceId}`);
 
 export function parseIdentity(bytes: Uint8Array): Identity | null {
   const [userId, deviceId, extra] = fromUtf8(bytes).split("/");
@@ -66,9 +66,9 @@ export const keyPackageRef = async (kp: KeyPackage): Promise<string> => toHex(aw
 // Wire form: every object travels as an MLSMessage, base64.
 const wire = (m: MLSMessage): string => toB64(encodeMlsMessage(m));
 export const encodeKeyPackage = (keyPackage: KeyPackage) => wire({ version: "mls10", wireformat: "mls_key_package", keyPackage });
-export const encodeWelcome = (welcome: Welcome) => wire({ version: "mls10", wireformat: "mls_welcome", welcome });
-export const encodeGroupInfo = (groupInfo: GroupInfo) => wire({ version: "mls10", wireformat: "mls_group_info", groupInfo });
-export const encodeMessage = (m: MLSMessage) => wire(m);
+const encodeWelcome = (welcome: Welcome) => wire({ version: "mls10", wireformat: "mls_welcome", welcome });
+const encodeGroupInfo = (groupInfo: GroupInfo) => wire({ version: "mls10", wireformat: "mls_group_info", groupInfo });
+const encodeMessage = (m: MLSMessage) => wire(m);
 
 export function decode(b64: string): MLSMessage {
   const decoded = decodeMlsMessage(fromB64(b64), 0);

@@ -1,7 +1,7 @@
 // connectRealtime: the CONTRACT 5 gateway protocol (`GET /api/ws`, first frame `auth`, `ready`, ping/pong) with
 // reconnects (exponential backoff, full jitter, a fresh token from the provider each time), client heartbeats
 // (a missing pong means a dead link), an event-emitter API and async iteration.
-import type { MaybePromise, TokenProvider } from "../session.ts";
+import type { TokenProvider } from "../session.ts";
 import { backoffDelay, type BackoffOptions } from "./backoff.ts";
 import { parseFrame, type KnownFrames, type ReadyFrame, type ServerFrame, type UnknownFrame } from "./frames.ts";
 import { AsyncQueue } from "./queue.ts";
@@ -319,5 +319,3 @@ export class RealtimeClient implements AsyncIterable<ServerFrame> {
 export function connectRealtime(options: RealtimeOptions): RealtimeClient {
   return new RealtimeClient(options);
 }
-
-export type { MaybePromise };

@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import ipaddr from "ipaddr.js";
 
-export type Role = "all" | "api" | "worker";
+type Role = "all" | "api" | "worker";
 
 export interface Config {
   production: boolean;

@@ -27,7 +27,7 @@ function nextIv(): Buffer {
   return iv;
 }
 
-export class SealError extends Error {}
+class SealError extends Error {}
 
 export function seal(key: Buffer, plaintext: string, context = ""): string {
   if (key.length !== 32) throw new SealError("key must be 32 bytes");

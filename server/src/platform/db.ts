@@ -56,7 +56,7 @@ const migrationSource: Knex.MigrationSource<string> = {
   },
   getMigrationName: (name) => name,
   async getMigration(name) {
-    return import(pathToFileURL(join(MIGRATIONS_DIR, name)).href);
+    return import(pathToFileURL(join(MIGRATIONS_DIR, name)).href) as Promise<Knex.Migration>;
   },
 };
 

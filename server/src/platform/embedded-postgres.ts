@@ -81,7 +81,7 @@ const LOG_ROTATE_BYTES = 10 * 1024 * 1024;
 const READY_WITHIN_MS = 120_000;
 const STOP_WITHIN_MS = 30_000;
 
-export const clusterDir = (dataDir: string) => join(dataDir, "postgres");
+const clusterDir = (dataDir: string) => join(dataDir, "postgres");
 
 /** Where root keeps the binaries and clusters the `postgres` user cannot reach where they are (see the top of this file). */
 export const SYSTEM_DIR = "/var/lib/parley/embedded-postgres";

@@ -37,7 +37,7 @@ export interface LimiterFactory {
 }
 
 /** One hit of a `consumeAll`: a limiter made by the same factory, and its key. */
-export interface Hit {
+interface Hit {
   limiter: Limiter;
   key: string;
 }

@@ -4,7 +4,7 @@ import { pino, type Logger } from "pino";
 export type { Logger };
 
 /** Paths pino censors wherever they appear in a logged object (spec rules 1–3, DEVELOPERS.md). */
-export const REDACT_PATHS = [
+const REDACT_PATHS = [
   "authorization",
   "*.authorization",
   "headers.authorization",

@@ -6,7 +6,7 @@
 import { createTransport, type Transporter } from "nodemailer";
 import type { Logger } from "./logger.ts";
 
-export interface Mail {
+interface Mail {
   to: string;
   subject: string;
   text: string;

@@ -17,7 +17,8 @@ export function prepare<R>(name: string, text: string): Prepared<R> {
   const positional = text.replace(/\$\d+/g, "?");
   return {
     async run(db, values) {
-      if (db.isTransaction || !traitsOf(db).namedStatements) return (await db.raw(positional, values as Knex.RawBinding[])).rows as R[];
+      if (db.isTransaction || !traitsOf(db).namedStatements)
+        return (await db.raw<{ rows: R[] }>(positional, values as Knex.RawBinding[])).rows;
       const client = db.client as { acquireConnection(): Promise<PgClient>; releaseConnection(c: PgClient): Promise<void> };
       const conn = await client.acquireConnection();
       try {

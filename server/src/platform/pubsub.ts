@@ -53,7 +53,7 @@ const TAGGED = "\u0001";
  * otherwise hold every request that publishes after its commit (a chat message, a reply) until it wakes, and
  * a client retrying such a request writes it twice. The PUBLISH still goes out when Redis wakes: a late frame.
  */
-export const PUBLISH_TIMEOUT_MS = 1000;
+const PUBLISH_TIMEOUT_MS = 1000;
 
 interface Unanswered {
   since: number;

@@ -1,21 +1,13 @@
 // Background jobs: BullMQ in every mode — on Redis when REDIS_URL is set, otherwise on the service's own
 // PostgreSQL (BullMQ's PostgreSQL backend, embedded mode's PostgreSQL included). Same Queue/Worker API.
-import {
-  Queue,
-  Worker,
-  withBackend,
-  createPostgresBackend,
-  type Processor,
-  type WorkerOptions,
-  type QueueOptions as BullQueueOptions,
-} from "bullmq";
+import { Queue, Worker, withBackend, createPostgresBackend, type Processor, type WorkerOptions } from "bullmq";
 import type { PgConnection } from "./db.ts";
 import { createRedis, type Redis } from "./redis.ts";
 import type { RedisOptions } from "ioredis";
 import type { Logger } from "./logger.ts";
 import { answerWithin, settledWithin } from "./deadline.ts";
 
-export interface AddOpts {
+interface AddOpts {
   jobId?: string;
   delay?: number;
 }
@@ -37,7 +29,7 @@ export interface JobWorker {
   close(): Promise<void>;
 }
 
-export interface QueueOptions {
+interface QueueOptions {
   /** Runs per job, the first included (default 1: no retry). Retries wait as the worker's `backoff` says. */
   attempts?: number;
   /**
@@ -47,7 +39,7 @@ export interface QueueOptions {
   keepFinished?: boolean;
 }
 
-export interface WorkerOpts {
+interface WorkerOpts {
   concurrency: number;
   /** Delay in ms before retry number `attempt` (1-based); without it, retries run at once. */
   backoff?: (attempt: number) => number;
@@ -76,7 +68,7 @@ type AnyQueue = {
 };
 
 /** How long a producer waits for an unreachable queue store before giving up on an add. */
-export const PRODUCER_WAIT_MS = 3_000;
+const PRODUCER_WAIT_MS = 3_000;
 
 const bounded = <T>(p: Promise<T>, what: string): Promise<T> =>
   answerWithin(p, PRODUCER_WAIT_MS, `${what}: queue store did not answer within ${PRODUCER_WAIT_MS} ms`);
@@ -165,12 +157,12 @@ export function redisQueues(url: string, log: QueueLog): Queues {
       // While Redis reconnects, adds wait in ioredis's offline queue (bounded by PRODUCER_WAIT_MS in wrap)
       // instead of failing at once: a blip of a second loses no enqueue.
       const conn = client({ maxRetriesPerRequest: null });
-      const q = new Queue(name, { connection: conn } as BullQueueOptions);
+      const q = new Queue(name, { connection: conn });
       // BullMQ re-emits connection errors on the queue; ioredis reconnects.
       q.on("error", logErrors(log, "producer", name));
       closers.push(() => (conn.status === "ready" ? q.close() : q.disconnect()));
       await q.waitUntilReady();
-      return wrap<T>(q as unknown as AnyQueue, opts);
+      return wrap<T>(q, opts);
     },
     async worker<T>(name: string, process: Processor<T>, opts: WorkerOpts) {
       const conn = client({ maxRetriesPerRequest: null });
@@ -198,7 +190,7 @@ export function postgresQueues(connection: PgConnection, log: QueueLog): Queues 
       q.on("error", logErrors(log, "producer", name));
       closers.push(() => q.close());
       await q.waitUntilReady();
-      return wrap<T>(q as unknown as AnyQueue, opts);
+      return wrap<T>(q, opts);
     },
     async worker<T>(name: string, process: Processor<T>, opts: WorkerOpts) {
       const w = new pgb.Worker<T>(name, process as never, { connection: conn, ...workerOptions(opts) });

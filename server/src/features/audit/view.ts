@@ -13,6 +13,6 @@ export const toAuditLogEntry = (r: AuditRow): AuditLogEntry => ({
   space_id: r.space_id,
   target_type: r.target_type,
   target_id: r.target_id,
-  data: typeof r.data === "string" ? JSON.parse(r.data) : r.data,
+  data: typeof r.data === "string" ? (JSON.parse(r.data) as AuditLogEntry["data"]) : r.data,
   created_at: new Date(r.created_at).toISOString(),
 });

@@ -29,9 +29,7 @@ function postFrom(from: string, path: string, body: unknown, token?: string, ext
     const req = request(`${server.url}${path}`, { method: "POST", localAddress: from, headers }, (res) => {
       let text = "";
       res.on("data", (c) => (text += c));
-      res.on("end", () =>
-        resolve({ status: res.statusCode!, body: JSON.parse(text), retryAfter: res.headers["retry-after"] as string | undefined }),
-      );
+      res.on("end", () => resolve({ status: res.statusCode!, body: JSON.parse(text), retryAfter: res.headers["retry-after"] }));
     });
     req.on("error", reject);
     req.end(data);

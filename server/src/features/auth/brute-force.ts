@@ -5,9 +5,9 @@
 import { LimiterUnavailable, type Limiter, type LimiterFactory, type LimitOutcome } from "../../platform/limiter.ts";
 import { limiterUnavailable, tooManyRequests } from "../../platform/errors.ts";
 
-export const ACCOUNT_LIMIT = { points: 10, durationSeconds: 15 * 60 };
+const ACCOUNT_LIMIT = { points: 10, durationSeconds: 15 * 60 };
 export const ADDRESS_LIMIT = { points: 100, durationSeconds: 15 * 60 };
-export const LOCKED = "too many failed attempts; try again later";
+const LOCKED = "too many failed attempts; try again later";
 
 export class BruteForceGuard {
   constructor(

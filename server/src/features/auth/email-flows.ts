@@ -23,11 +23,11 @@ export interface MailUser {
   email: string;
 }
 
-export const VERIFY_TTL_MS = 48 * 3600_000;
-export const RESET_TTL_MS = 3600_000;
+const VERIFY_TTL_MS = 48 * 3600_000;
+const RESET_TTL_MS = 3600_000;
 export const SAME_ANSWER = "if the address belongs to an account, an e-mail is on its way";
 /** Mails that resend-verification and forgot-password send to one address (CONTRACT 2). */
-export const MAIL_LIMIT = { name: "mail:address", points: 3, durationSeconds: 3600 };
+const MAIL_LIMIT = { name: "mail:address", points: 3, durationSeconds: 3600 };
 
 export interface EmailFlowDeps {
   db: Db;

@@ -314,7 +314,7 @@ describe("without SMTP", () => {
     const logged = await startTestServer({ env: { PUBLIC_URL } });
     const dead = await startTestServer({ env: { SMTP_URL: "smtp://127.0.0.1:1" } });
     try {
-      const u = await registerUser(logged.url);
+      await registerUser(logged.url);
       let line: RegExpMatchArray | null = null;
       for (let i = 0; i < 100 && !line; i++) {
         line = logged.logs().match(/https:\/\/parley\.example\/verify-email\?token=([\w%-]+)/);

@@ -1,7 +1,7 @@
 // The auth feature as other features and the composition root see it: who is calling (middleware), the services
 // the composition root wires, and the types other features take (password hashing, finishing a login).
-export { UserAuthenticator, currentUser, userAuth, type UserPrincipal } from "./middleware.ts";
-export { AuthService, type ClientMeta, type TokenResponse } from "./service.ts";
+export { UserAuthenticator, currentUser, userAuth } from "./middleware.ts";
+export { AuthService } from "./service.ts";
 export { Passwords } from "./passwords.ts";
 export { AccessTokens } from "./tokens.ts";
 export { SessionGuard } from "./sessions.ts";

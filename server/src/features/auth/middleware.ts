@@ -2,7 +2,7 @@
 import type { Request, RequestHandler } from "express";
 import { HttpError, unauthorized } from "../../platform/errors.ts";
 import { authenticated } from "../../platform/http/authenticated.ts";
-import type { AccessTokens } from "./tokens.ts";
+import type { AccessTokens, VerifiedAccess } from "./tokens.ts";
 import type { SessionGuard } from "./sessions.ts";
 
 export interface UserPrincipal {
@@ -10,8 +10,10 @@ export interface UserPrincipal {
   sessionId: string;
 }
 
+type SocketPrincipal = UserPrincipal & { expiresAt: number; live: Promise<boolean> };
+
 declare global {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
+  // eslint-disable-next-line @typescript-eslint/no-namespace -- augmenting Express.Request is done through its global namespace
   namespace Express {
     interface Request {
       user?: UserPrincipal;
@@ -27,12 +29,16 @@ export class UserAuthenticator {
 
   /**
    * For the realtime gateway: the principal behind a valid access token and when the token expires (epoch ms), or
-   * null, answered without I/O; `live` settles with the session check (read without touching `last_seen_at`, so a
+   * null, answered in the calling turn for a token seen before (a promise for a new one); `live` settles with the session check (read without touching `last_seen_at`, so a
    * connect storm writes nothing). The gateway subscribes the connection meanwhile and sends `ready` only once
    * `live` is true: one round trip alongside the other instead of after it.
    */
-  resolveSocket(token: string): (UserPrincipal & { expiresAt: number; live: Promise<boolean> }) | null {
-    const v = this.tokens.verifySync(token);
+  resolveSocket(token: string): SocketPrincipal | null | Promise<SocketPrincipal | null> {
+    const v = this.tokens.verify(token);
+    return v instanceof Promise ? v.then((r) => this.socketPrincipal(r)) : this.socketPrincipal(v);
+  }
+
+  private socketPrincipal(v: VerifiedAccess | null): SocketPrincipal | null {
     if (!v) return null;
     const { userId, sessionId } = v.claims;
     return { id: userId, sessionId, expiresAt: v.expMs, live: this.sessions.check(sessionId, userId, { touch: false }) };
@@ -40,12 +46,16 @@ export class UserAuthenticator {
 
   /**
    * The principal behind an `Authorization: Bearer` header, answered in the calling turn when the token and its
-   * session are both cached (nearly every request: no promise, no microtask hop); a promise only when the session
-   * must be read.
+   * session are both cached (nearly every request: no promise, no microtask hop); a promise only when the token is
+   * new or the session must be read.
    */
   authenticateNow(header: string | undefined): UserPrincipal | Promise<UserPrincipal> {
     if (!header || !/^Bearer /i.test(header)) throw unauthorized();
-    const v = this.tokens.verifySync(header.slice(7).trim());
+    const v = this.tokens.verify(header.slice(7).trim());
+    return v instanceof Promise ? v.then((r) => this.principal(r)) : this.principal(v);
+  }
+
+  private principal(v: VerifiedAccess | null): UserPrincipal | Promise<UserPrincipal> {
     if (!v) throw unauthorized();
     const { userId, sessionId } = v.claims;
     const live = this.sessions.cached(sessionId, userId);

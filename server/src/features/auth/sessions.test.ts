@@ -1,6 +1,7 @@
 // Register, login, refresh rotation with reuse detection, logout taking effect at once.
+import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../../../../test/helpers/server.ts";
+import { startTestServer, TEST_JWT_SECRET, type TestServer } from "../../../../test/helpers/server.ts";
 import { api } from "../../../../test/helpers/http.ts";
 import { registerUser } from "../../../../test/helpers/users.ts";
 
@@ -145,6 +146,33 @@ describe("tokens", () => {
       { authorization: "Basic abc" },
     ]) {
       expect(await http.get("/api/auth/me", { headers })).toMatchObject({ status: 401, body: { detail: "not authenticated" } });
+    }
+  });
+
+  /** A live session's claims under `header`, signed with the server's own secret by `hmac` (none: no signature). */
+  const forge = (token: string, header: Record<string, unknown>, hmac: "sha256" | "sha512" | "none") => {
+    const payload = token.split(".")[1]!;
+    const signingInput = `${Buffer.from(JSON.stringify(header)).toString("base64url")}.${payload}`;
+    const sig = hmac === "none" ? "" : createHmac(hmac, TEST_JWT_SECRET).update(signingInput).digest("base64url");
+    return `${signingInput}.${sig}`;
+  };
+
+  it("answers 401 not authenticated to a token whose header is forged: alg none, HS512 with the same secret, a crit extension", async () => {
+    const u = await registerUser(server.url);
+    // The forging is right: the same claims, signed HS256 under a header of another text (so a token not seen before), open /me.
+    const resigned = forge(u.token, { typ: "JWT", alg: "HS256" }, "sha256");
+    expect((await http.get("/api/auth/me", { token: resigned })).status).toBe(200);
+    for (const token of [
+      forge(u.token, { alg: "none", typ: "JWT" }, "none"),
+      forge(u.token, { alg: "none", typ: "JWT" }, "sha256"),
+      forge(u.token, { alg: "HS512", typ: "JWT" }, "sha512"),
+      forge(u.token, { alg: "HS256", typ: "JWT", crit: ["x-parley"], "x-parley": true }, "sha256"),
+      forge(u.token, { alg: "HS256", typ: "JWT", crit: ["exp"] }, "sha256"),
+    ]) {
+      expect(await http.get("/api/auth/me", { token }), token.split(".")[0]).toMatchObject({
+        status: 401,
+        body: { detail: "not authenticated" },
+      });
     }
   });
 });

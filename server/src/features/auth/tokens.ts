@@ -1,8 +1,8 @@
 // User access tokens (JWT HS256, 15 minutes) and opaque secrets (refresh tokens, device secrets).
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { SignJWT } from "jose";
-import { Cache } from "../../platform/cache.ts";
+import { randomBytes, webcrypto } from "node:crypto";
+import { SignJWT, jwtVerify, type JWTPayload } from "jose";
 import { isUuid } from "../../platform/ids.ts";
+import { Cache } from "../../platform/cache.ts";
 
 export const ACCESS_TTL_SECONDS = 15 * 60;
 export const REFRESH_TTL_MS = 30 * 24 * 3600 * 1000;
@@ -12,21 +12,31 @@ export interface AccessClaims {
   sessionId: string;
 }
 
+/** A verified token's claims and when it expires (epoch ms). */
+export interface VerifiedAccess {
+  claims: AccessClaims;
+  expMs: number;
+}
+
 export class AccessTokens {
   private key: Uint8Array;
+  /** The same secret imported once for WebCrypto, so jose does not import it again on every verify. */
+  private verifyKey: Promise<webcrypto.CryptoKey>;
   /**
    * Tokens already verified, with their claims and expiry. A client sends the same access token for up to
-   * 15 minutes, so the HMAC (and jose's per-call key import) runs once per token instead of once per request;
-   * each entry lives until its token expires (and expiry is checked on every hit, too). Local to the process:
-   * a verified signature never changes; revocation is the session guard's job, not this cache's.
+   * 15 minutes, so the signature check runs once per token instead of once per request, and a request with a
+   * known token is answered in the calling turn; each entry lives until its token expires (and expiry is checked
+   * on every hit, too). Local to the process: a verified signature never changes; revocation is the session
+   * guard's job, not this cache's.
    */
-  private verified: Cache<{ claims: AccessClaims; expMs: number }>;
+  private verified: Cache<VerifiedAccess>;
 
   constructor(
     secret: string,
     private now: () => number,
   ) {
     this.key = new TextEncoder().encode(secret);
+    this.verifyKey = webcrypto.subtle.importKey("raw", this.key, { name: "HMAC", hash: "SHA-256" }, false, ["verify"]);
     this.verified = new Cache({ name: "access-tokens", max: 20_000, ttlMs: ACCESS_TTL_SECONDS * 1000, clock: { now } });
   }
 
@@ -41,57 +51,34 @@ export class AccessTokens {
   }
 
   /**
-   * The claims and when the token expires (epoch ms), checked in the calling turn: the realtime gateway needs
-   * both, and decoding the payload a second time for `exp` was a measurable part of a connect.
+   * The claims and when the token expires (epoch ms), or null for any token that is not ours and current. A token
+   * seen before is answered in the calling turn (the realtime gateway and the auth middleware stay synchronous for
+   * nearly every request); a new one is checked by jose, with HS256 the only algorithm accepted.
    */
-  verifySync(token: string): { claims: AccessClaims; expMs: number } | null {
+  verify(token: string): VerifiedAccess | null | Promise<VerifiedAccess | null> {
     const hit = this.verified.hit(token)?.value;
     if (hit) return hit.expMs > this.now() ? hit : null;
-    const payload = this.checkHs256(token);
-    if (!payload) return null;
-    const entry = { claims: { userId: payload.sub, sessionId: payload.sid }, expMs: payload.exp * 1000 };
-    this.verified.set(token, entry, Math.max(1, entry.expMs - this.now()));
-    return entry;
+    return this.verifyNew(token);
   }
 
-  /**
-   * HS256 checked with node:crypto in the calling thread. jose's WebCrypto path imports the key and hops to the
-   * libuv pool on every call: the largest CPU cost of a connect storm (thousands of first-seen tokens at once,
-   * profiled). Same rules as jose for our tokens: three parts, a constant-time signature compare on the exact
-   * text, header `alg` HS256 without `crit`, then `claimsOf`.
-   */
-  private checkHs256(token: string): { sub: string; sid: string; exp: number } | null {
-    const parts = token.split(".");
-    if (parts.length !== 3) return null;
-    const [h, p, s] = parts as [string, string, string];
-    const mac = createHmac("sha256", this.key).update(`${h}.${p}`).digest();
-    const sig = Buffer.from(s, "base64url");
-    if (sig.length !== mac.length || sig.toString("base64url") !== s || !timingSafeEqual(sig, mac)) return null;
-    let header: { alg?: unknown; crit?: unknown };
-    let payload: { sub?: unknown; sid?: unknown; exp?: unknown; nbf?: unknown };
+  private async verifyNew(token: string): Promise<VerifiedAccess | null> {
+    let payload: JWTPayload;
     try {
-      header = JSON.parse(Buffer.from(h, "base64url").toString("utf8"));
-      payload = JSON.parse(Buffer.from(p, "base64url").toString("utf8"));
+      ({ payload } = await jwtVerify(token, await this.verifyKey, {
+        algorithms: ["HS256"],
+        requiredClaims: ["sub", "exp"],
+        currentDate: new Date(this.now()),
+      }));
     } catch {
       return null;
     }
-    if (header?.alg !== "HS256" || header.crit !== undefined) return null;
-    return claimsOf(payload, Math.floor(this.now() / 1000));
+    const { sub, sid, exp } = payload;
+    // Ids as the server issues them: the database compares them as uuid, so other text would fail there, not here.
+    if (!isUuid(sub) || !isUuid(sid) || typeof exp !== "number") return null;
+    const entry = { claims: { userId: sub, sessionId: sid }, expMs: exp * 1000 };
+    this.verified.set(token, entry, Math.max(1, entry.expMs - this.now()));
+    return entry;
   }
-}
-
-/**
- * The claims of a token whose signature holds, or null: `sub` and `sid` must be ids as the server issues them
- * (the database compares them as uuid, so any other text would fail there, not here), `exp` in the future, `nbf`
- * (if any) past.
- */
-export function claimsOf(
-  payload: { sub?: unknown; sid?: unknown; exp?: unknown; nbf?: unknown } | null,
-  nowSeconds: number,
-): { sub: string; sid: string; exp: number } | null {
-  if (!isUuid(payload?.sub) || !isUuid(payload.sid) || typeof payload.exp !== "number") return null;
-  if (payload.exp <= nowSeconds || (typeof payload.nbf === "number" && payload.nbf > nowSeconds)) return null;
-  return { sub: payload.sub, sid: payload.sid, exp: payload.exp };
 }
 
 /** A random secret with a readable prefix, e.g. `rt_…` for refresh tokens. */

@@ -4,7 +4,7 @@ import { generateSecret, generateURI, verify } from "otplib";
 import { sha256 } from "./tokens.ts";
 
 const ISSUER = "Parley";
-export const RECOVERY_CODE_COUNT = 10;
+const RECOVERY_CODE_COUNT = 10;
 
 export const newTotpSecret = (): string => generateSecret();
 

@@ -37,7 +37,7 @@ export async function disable(db: Knex, userId: string) {
 export async function useTotpStep(db: Knex, userId: string, step: number): Promise<boolean> {
   const n = await db("users")
     .where({ id: userId })
-    .andWhere((q) => q.whereNull("totp_last_step").orWhere("totp_last_step", "<", step))
+    .andWhere((q) => void q.whereNull("totp_last_step").orWhere("totp_last_step", "<", step))
     .update({ totp_last_step: step });
   return n === 1;
 }

@@ -15,7 +15,7 @@ import type { components } from "../../../../generated/api.d.ts";
 type Toggle2FARequest = components["schemas"]["Auth.Toggle2FARequest"];
 type Toggle2FAResponse = components["schemas"]["Auth.Toggle2FAResponse"];
 
-export const CHALLENGE_TTL_MS = 5 * 60_000;
+const CHALLENGE_TTL_MS = 5 * 60_000;
 
 /** What a login remembers between its password step and its code step. */
 export interface Challenge {

@@ -12,10 +12,10 @@ import { BOT_TOKEN } from "./tokens.ts";
 import { botByTokenHash, type BotPrincipal } from "./store.ts";
 
 // The principal's types live in store.ts beside the query that builds them (no store ↔ auth import cycle).
-export type { BotPrincipal, BotState } from "./store.ts";
+export type { BotPrincipal } from "./store.ts";
 
 declare global {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
+  // eslint-disable-next-line @typescript-eslint/no-namespace -- augmenting Express.Request is done through its global namespace
   namespace Express {
     interface Request {
       bot?: BotPrincipal;

@@ -21,7 +21,7 @@ type UpdateBotRequest = S["Bots.UpdateBotRequest"];
 
 const UNIQUE_VIOLATION = "23505";
 
-export const toBotResponse = (b: store.BotRow): BotResponse => ({
+const toBotResponse = (b: store.BotRow): BotResponse => ({
   id: b.id,
   username: b.username,
   display_name: b.display_name,

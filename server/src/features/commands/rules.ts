@@ -3,13 +3,7 @@
 import * as rules from "../../../../command-rules/index.ts";
 import { badRequest } from "../../platform/errors.ts";
 
-export {
-  definitionChanged,
-  normalizeName,
-  type CommandOption,
-  type NormalizedCommand,
-  type OptionType,
-} from "../../../../command-rules/index.ts";
+export { definitionChanged, normalizeName, type CommandOption, type NormalizedCommand } from "../../../../command-rules/index.ts";
 
 function as400<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R {
   return (...args) => {

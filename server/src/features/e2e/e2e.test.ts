@@ -152,7 +152,6 @@ describe("key packages", () => {
 });
 
 describe("channel groups and commits", () => {
-  const groupPath = () => `/api/e2e/channels/${space.generalId}/group`;
   const commitsPath = () => `/api/e2e/channels/${space.generalId}/commits`;
   const commit = (u: { token: string }, epoch: number, extra: Record<string, unknown> = {}, path = commitsPath()) =>
     http().post(path, { epoch, commit: blob("commit"), group_info: blob("gi"), ...extra }, { token: u.token });

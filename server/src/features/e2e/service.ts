@@ -19,7 +19,7 @@ export type CommitRequest = S["E2E.CommitRequest"];
 export type CommitList = S["E2E.CommitList"];
 export type StoredWelcome = S["E2E.StoredWelcome"];
 
-export const CHANNEL_NOT_FOUND = "channel not found";
+const CHANNEL_NOT_FOUND = "channel not found";
 export const STALE_EPOCH = "stale epoch";
 
 /** Who is asking: the user and the device session (= MLS client) of the access token. */

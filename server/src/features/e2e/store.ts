@@ -170,7 +170,7 @@ export async function channelSpace(db: Knex, channelId: string): Promise<string 
 }
 
 /** How long a Welcome waits for its device (CONTRACT 12); older ones are never answered and are pruned. */
-export const WELCOME_TTL_DAYS = 30;
+const WELCOME_TTL_DAYS = 30;
 
 export interface WelcomeRow {
   id: string;

@@ -1,8 +1,8 @@
 // Friend request rules that the schema cannot say (CONTRACT 3).
 import { badRequest, forbidden } from "../../platform/errors.ts";
 
-export const REQUESTS_CLOSED = "user does not accept friend requests";
-export const FRIENDS_OF_FRIENDS_ONLY = "user only accepts friend requests from friends of friends";
+const REQUESTS_CLOSED = "user does not accept friend requests";
+const FRIENDS_OF_FRIENDS_ONLY = "user only accepts friend requests from friends of friends";
 
 export function notSelf(me: string, target: string): void {
   if (me === target) throw badRequest("cannot add yourself as a friend");

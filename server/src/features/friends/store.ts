@@ -47,7 +47,7 @@ export async function accept(db: Knex, a: string, b: string): Promise<void> {
 /** Removes a friendship or a pending request in either direction; the number of rows removed. */
 export async function removeEither(db: Knex, a: string, b: string): Promise<number> {
   return db("friendships")
-    .where((q) => q.where({ user_id: a, friend_id: b }).orWhere({ user_id: b, friend_id: a }))
+    .where((q) => void q.where({ user_id: a, friend_id: b }).orWhere({ user_id: b, friend_id: a }))
     .del();
 }
 

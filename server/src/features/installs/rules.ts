@@ -3,7 +3,7 @@ import { ScopeValues, type BotMembershipState, type Scope } from "../../../../ge
 import { badRequest, forbidden, notFound } from "../../platform/errors.ts";
 
 /** The scopes spec/bots declares (spec 2.2). */
-export { ScopeValues as SCOPES, type Scope };
+export { type Scope };
 
 export type InstallState = BotMembershipState;
 

@@ -19,7 +19,7 @@ type BotMembershipResponse = S["Bots.BotMembershipResponse"];
 type InstallBotRequest = S["Bots.InstallBotRequest"];
 type UpdateBotMembershipRequest = S["Bots.UpdateBotMembershipRequest"];
 
-export const toMembershipResponse = (i: Install): BotMembershipResponse => ({
+const toMembershipResponse = (i: Install): BotMembershipResponse => ({
   space_id: i.spaceId,
   bot_user_id: i.botUserId,
   member_id: i.memberId,
@@ -43,7 +43,7 @@ async function alreadyInstalledOnClash<T>(work: () => Promise<T>): Promise<T> {
 
 /** Where bot.installed / bot.uninstalled go (the webhook dispatcher): rows in the change's transaction, queued after. */
 /** The bot's own lifecycle events (CONTRACT 6), their `data` as spec/events declares it. */
-export type BotLifecycleEvent =
+type BotLifecycleEvent =
   | { type: "bot.installed"; spaceId: string; data: components["schemas"]["Events.BotInstalledData"] }
   | { type: "bot.uninstalled"; spaceId: string; data: components["schemas"]["Events.BotUninstalledData"] };
 

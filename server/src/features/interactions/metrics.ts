@@ -1,6 +1,5 @@
 // Invocation metrics (CONTRACT 11): outcomes by class and the invoke latency. Labels never carry values.
 import { Counter, Histogram, type Registry } from "prom-client";
-import type { InvokeResult } from "./rules.ts";
 
 export interface InteractionMetrics {
   invocations: Counter<"result">;
@@ -31,5 +30,3 @@ export function interactionMetrics(registry: Registry): InteractionMetrics {
     }),
   };
 }
-
-export type { InvokeResult };

@@ -53,7 +53,7 @@ export type OptionValue = string | number | boolean;
 export type TypedOptions = Record<string, OptionValue>;
 
 /** Spec 4.8 rule 6 / spec 8. */
-export const INVOCATION_MAX_BYTES = 1024;
+const INVOCATION_MAX_BYTES = 1024;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const WHOLE = /^-?[0-9]+$/;
@@ -86,7 +86,7 @@ export function coerce(type: CommandOption["type"], v: unknown): OptionValue | u
 }
 
 /** The string form counted by the 1024-byte rule: the value's JSON text without quotes. */
-export const stringForm = (v: OptionValue): string => (typeof v === "string" ? v : JSON.stringify(v));
+const stringForm = (v: OptionValue): string => (typeof v === "string" ? v : JSON.stringify(v));
 
 export const plaintextBytes = (options: TypedOptions): number =>
   Object.values(options).reduce<number>((sum, v) => sum + Buffer.byteLength(stringForm(v), "utf8"), 0);
@@ -117,7 +117,7 @@ export function validateInvocation(declared: readonly CommandOption[], raw: Reco
     typed.push([o.name, v]);
   }
   // fromEntries defines own properties, so an option named `__proto__` stays an ordinary key.
-  const out = Object.fromEntries(typed) as TypedOptions;
+  const out: TypedOptions = Object.fromEntries(typed);
   if (plaintextBytes(out) > INVOCATION_MAX_BYTES) throw badRequest(`invocation exceeds ${INVOCATION_MAX_BYTES} plaintext bytes`);
   return out;
 }

@@ -47,7 +47,7 @@ export interface InteractionDeps {
 }
 
 /** Respond when the invoker has left the space since the invocation. */
-export const INVOKER_LEFT = "invoker is no longer a member of this space";
+const INVOKER_LEFT = "invoker is no longer a member of this space";
 
 /** Commands whose invocations build their deliveries before the read (checkedInvoke), at most. */
 const KNOWN_MAX = 10_000;
@@ -129,6 +129,7 @@ export class InteractionsService {
       ({ facts, written } = await invocationFacts(this.d.db, q, expected));
       command = checkInvocation(facts, now);
       if (!written) {
+        // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- tsc needs it: an auto-typed let assigned in the try
         this.remember(botId, name, facts!);
         options = validateInvocation(command.options, body.options);
       }
@@ -153,6 +154,7 @@ export class InteractionsService {
     // The target bot alone is the audience, whoever else in the channel subscribes to command.invoked. Its first
     // attempt is made in this process as soon as the outbox row is committed and the 202 is on its way: no queue
     // pick-up on the way to the bot.
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- tsc needs both: auto-typed lets assigned in the try
     const deliveries = await this.d.dispatcher.publishNow(this.event(interactionId, q, command.version, options!), facts!.hooks);
     this.d.log.debug({ interactionId, botId, userId, spaceId, channelId, deliveries: deliveries.length }, "command invoked");
     return { interaction_id: interactionId };

@@ -52,7 +52,7 @@ export class InteractionTokens {
     if (!timingSafeEqual(Buffer.from(sig, "hex"), this.mac(payload))) return null;
     let ctx: Partial<InteractionContext>;
     try {
-      ctx = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));
+      ctx = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as Partial<InteractionContext>;
     } catch {
       return null;
     }

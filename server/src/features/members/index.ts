@@ -1,3 +1,3 @@
 // The members feature as the composition root sees it: the service and its router under /api/spaces/{space_id}/members.
-export { MembersService, type PresenceReader, type SpaceMemberResponse } from "./service.ts";
+export { MembersService } from "./service.ts";
 export { memberRoutes } from "./routes.ts";

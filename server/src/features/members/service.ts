@@ -28,7 +28,7 @@ type MemberPresence = Schemas["Spaces.MemberPresence"];
 type Message = Schemas["MessageResponse"];
 
 /** What the members list needs of presence: many users' presence as one viewer sees it, in one batched read. */
-export interface PresenceReader {
+interface PresenceReader {
   viewMany(userIds: string[], viewerId: string): Promise<Map<string, MemberPresence>>;
 }
 

@@ -25,7 +25,7 @@ export function messageRoutes(messages: MessagesService, users: UserAuthenticato
     res.json(await messages.list(currentUser(req).id, space_id, channel_id, { limit, before }));
   });
   r.delete(`${BASE}/:message_id`, async (req, res) => {
-    const { space_id, channel_id, message_id } = req.params as unknown as Params;
+    const { space_id, channel_id, message_id } = req.params;
     await messages.remove(currentUser(req).id, space_id, channel_id, message_id);
     res.status(204).end();
   });

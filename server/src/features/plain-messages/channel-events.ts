@@ -20,7 +20,7 @@ export interface PlainMessage {
   replyTo: string | null;
 }
 
-export const createdEventData = (m: MessageResponse) => ({
+const createdEventData = (m: MessageResponse) => ({
   message_id: m.id,
   channel_id: m.channel_id,
   author_id: m.author_id,

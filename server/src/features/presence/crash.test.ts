@@ -35,7 +35,7 @@ beforeAll(async () => {
 }, 150_000);
 
 afterAll(async () => {
-  await Promise.all(procs.map((p) => (p.child.exitCode === null ? p.stop() : undefined)));
+  await Promise.all(procs.map((p) => (p.child.exitCode === null ? p.stop() : Promise.resolve())));
   await database?.drop();
   await redis?.release();
 });

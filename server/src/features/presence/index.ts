@@ -14,8 +14,8 @@ import { IDLE_AFTER_MS, OFFLINE_AFTER_DISCONNECT_MS } from "./rules.ts";
 export { PresenceService } from "./service.ts";
 
 /** A process that has not heartbeated for this long is dead, and its users' connections are taken off. */
-export const PROCESS_HEARTBEAT_MS = 10_000;
-export const PROCESS_DEAD_AFTER_MS = 30_000;
+const PROCESS_HEARTBEAT_MS = 10_000;
+const PROCESS_DEAD_AFTER_MS = 30_000;
 
 export interface PresenceDeps {
   kv: Kv;

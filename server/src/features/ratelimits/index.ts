@@ -7,7 +7,7 @@ import { RateLimits } from "./rate-limits.ts";
 export { RateLimits, type PendingLimit } from "./rate-limits.ts";
 export { botRateLimit } from "./middleware.ts";
 export { UserLimit, USER_LIMITS } from "./user-limit.ts";
-export { LIMITS, MESSAGE_SEND, OTHER_PATH, limitText, UNAVAILABLE_TEXT } from "./rules.ts";
+export { MESSAGE_SEND, OTHER_PATH } from "./rules.ts";
 
 /** One RateLimits per server; its rejections are counted in `rate_limit_rejections_total{limit}` (CONTRACT 11). */
 export function createRateLimits(factory: LimiterFactory, registry: Registry, log: Logger): RateLimits {

@@ -18,8 +18,6 @@ export type LimitName = keyof typeof LIMITS;
 /** `msg:ch:<bot_id>:<channel_id> > 5/1s`: the text names the limit as specified, whatever multiplier is set. */
 export const limitText = (spec: LimitSpec, key: string): string => `${spec.name}:${key} > ${spec.points}/${spec.durationSeconds}s`;
 
-export { LIMITER_UNAVAILABLE as UNAVAILABLE_TEXT } from "../../platform/errors.ts";
-
 /** Rule 4: the pause a fail-closed answer suggests, on message-send and invoke only. */
 export const UNAVAILABLE_RETRY_AFTER = 5;
 
@@ -34,8 +32,9 @@ export interface RetryPolicy {
 }
 
 export const MESSAGE_SEND: RetryPolicy = { onLimit: true, onUnavailable: true };
+/** @alias An invocation is retried as a message send is. */
 export const INVOKE: RetryPolicy = MESSAGE_SEND;
-export const MESSAGE_PATH: RetryPolicy = { onLimit: true, onUnavailable: false };
+const MESSAGE_PATH: RetryPolicy = { onLimit: true, onUnavailable: false };
 export const OTHER_PATH: RetryPolicy = { onLimit: false, onUnavailable: false };
 
 const CHANNEL_MESSAGES = /^\/spaces\/[^/]+\/channels\/[^/]+\/messages\/?$/;

@@ -60,8 +60,8 @@ describe("send limits across two processes", () => {
     for (let attempt = 0; attempt < 4; attempt++) {
       first = await install();
       const started = Date.now();
-      statuses = (await Promise.all([0, 1, 2, 3, 4].map((i) => send(i % 2 ? b : a, first, channelIds[0]!, `c${i}`)))).map((r) => r.status);
-      sixth = await send(b, first, channelIds[0]!, "c5");
+      statuses = (await Promise.all([0, 1, 2, 3, 4].map((i) => send(i % 2 ? b : a, first, channelIds[0], `c${i}`)))).map((r) => r.status);
+      sixth = await send(b, first, channelIds[0], "c5");
       if (Date.now() - started < 1000) break;
     }
     expect(statuses).toEqual([201, 201, 201, 201, 201]);
@@ -72,13 +72,13 @@ describe("send limits across two processes", () => {
     // 13 channels round-robin: no channel sees more than 5, so only the space limit can refuse.
     const bot = await install();
     for (let i = 0; i < 60; i++) {
-      const res = await send(i % 2 ? b : a, bot, channelIds[i % 13]!, `s${i}`);
+      const res = await send(i % 2 ? b : a, bot, channelIds[i % 13], `s${i}`);
       expect(res.status, `send ${i + 1}: ${JSON.stringify(res.body)}`).toBe(201);
     }
-    const sixtyFirst = await send(a, bot, channelIds[60 % 13]!, "s60");
+    const sixtyFirst = await send(a, bot, channelIds[60 % 13], "s60");
     expect(sixtyFirst.status).toBe(429);
     expect(sixtyFirst.body).toEqual({ detail: `msg:sp:${bot.id}:${space.id} > 60/60s` });
     expect(sixtyFirst.headers.get("retry-after")).toBe("60");
-    expect((await send(b, bot, channelIds[9]!, "s61")).status).toBe(429);
+    expect((await send(b, bot, channelIds[9], "s61")).status).toBe(429);
   }, 60_000);
 });

@@ -36,7 +36,7 @@ export interface MemberLeft {
   uninstalled?: string[] | null;
 }
 
-export interface SpaceDeleted {
+interface SpaceDeleted {
   type: "space.deleted";
   spaceId: string;
   actorId: string;
@@ -56,7 +56,7 @@ export interface MemberEventOutbox {
   prepare(spaceId: string, type: "member.joined" | "member.left", userId: string): Promise<MemberEventDeliveries>;
 }
 
-export interface MemberEventDeliveries {
+interface MemberEventDeliveries {
   /** False when no bot listens: a change that is one statement then needs no transaction for the outbox. */
   listened: boolean;
   record(trx: Knex, event: MemberJoined | MemberLeft): Promise<string[]>;

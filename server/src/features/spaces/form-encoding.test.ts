@@ -51,7 +51,7 @@ describe("query strings in standard form encoding", () => {
   });
 
   it("applies to every query parameter, e.g. an e-mail address with + and @", async () => {
-    const res = await http.get(`/api/auth/check-email?${new URLSearchParams({ email: "someone+tag@example.com" })}`);
+    const res = await http.get(`/api/auth/check-email?${new URLSearchParams({ email: "someone+tag@example.com" }).toString()}`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ available: true });
     const plain = await http.get(`/api/auth/check-email?email=${alice.email}`);

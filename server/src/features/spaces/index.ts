@@ -1,11 +1,7 @@
 // The spaces feature as other features and the composition root see it. Nothing outside spaces/ imports its
 // other files: membership questions, roles, space domain events, and the member-row writes that keep member_count exact.
 export {
-  SPACE_NOT_FOUND,
-  findChannel,
   findMembership,
-  loadSpace,
-  memberUserIds,
   requireChannel,
   requireMember,
   requireMembership,
@@ -16,18 +12,9 @@ export {
   visibleSpace,
   type Channel,
   type Membership,
-  type SpaceContext,
 } from "./membership.ts";
 export { ROLE_RANK, atLeast, isMuted, type Role } from "./rules.ts";
-export {
-  SpaceEvents,
-  type BotKicks,
-  type MemberEventOutbox,
-  type MemberJoined,
-  type MemberLeft,
-  type SpaceDeleted,
-  type SpaceEvent,
-} from "./events.ts";
+export { SpaceEvents, type BotKicks, type MemberEventOutbox, type MemberJoined, type MemberLeft } from "./events.ts";
 export { removeMember, touchActivity, type MemberRow } from "./store.ts";
 export { publishMembershipFrames } from "./frames.ts";
 export { SpacesService } from "./service.ts";

@@ -28,17 +28,11 @@ export async function requireMembership(db: Knex, spaceId: string, userId: strin
   return m;
 }
 
-export const findChannel = (db: Knex, spaceId: string, channelId: string): Promise<Channel | undefined> =>
-  store.findChannel(db, spaceId, channelId);
-
 export async function requireChannel(db: Knex, spaceId: string, channelId: string): Promise<Channel> {
   const c = await store.findChannel(db, spaceId, channelId);
   if (!c) throw notFound("channel not found");
   return c;
 }
-
-/** User ids of a space's members (for realtime fan-out decisions). */
-export const memberUserIds = (db: Knex, spaceId: string): Promise<string[]> => store.memberUserIds(db, spaceId);
 
 /** (user, space) pairs for the given users, in one query (the realtime gateway loads memberships with it). */
 export const spaceIdsOfUsers = (db: Knex, userIds: string[]): Promise<{ userId: string; spaceId: string }[]> =>

@@ -12,7 +12,7 @@ export const atLeast = (role: Role, min: Role): boolean => ROLE_RANK[role] >= RO
 export const isMuted = (m: { mutedUntil: Date | null }, now: number): boolean => m.mutedUntil !== null && m.mutedUntil.getTime() > now;
 
 const INVITE_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-export const INVITE_CODE_LENGTH = 10;
+const INVITE_CODE_LENGTH = 10;
 
 /** 10 characters of [A-Za-z0-9] from the CSPRNG (~59.5 bits): not guessable, not enumerable. */
 export function newInviteCode(): string {

@@ -33,7 +33,7 @@ export interface SessionMeta {
 }
 
 /** Opens a device session for an account and issues its tokens (auth's `AuthService`). */
-export interface SessionOpener {
+interface SessionOpener {
   finishLogin(user: UserRow, meta: SessionMeta): Promise<{ access_token: string; refresh_token: string }>;
 }
 

@@ -4,7 +4,7 @@ import type { components } from "../../../../generated/api.d.ts";
 export type UserSettings = components["schemas"]["Users.UserSettingsSchema"];
 export type UserSettingsUpdate = components["schemas"]["Users.UserSettingsUpdate"];
 
-export const DEFAULT_SETTINGS: UserSettings = {
+const DEFAULT_SETTINGS: UserSettings = {
   theme: "system",
   locale: "en",
   notifications: { mentions: true, direct_messages: true, sounds: true },

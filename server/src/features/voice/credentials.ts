@@ -4,7 +4,7 @@ import type { components } from "../../../../generated/api.d.ts";
 
 export type VoiceJoinResponse = components["schemas"]["Voice.VoiceJoinResponse"];
 
-export const VOICE_TTL_SECONDS = 600;
+const VOICE_TTL_SECONDS = 600;
 
 export interface LiveKitConfig {
   url: string;
@@ -15,7 +15,7 @@ export interface LiveKitConfig {
 /** What the participant may publish: bots the microphone only (no data), muted members nothing, others anything. */
 export type PublishRight = "any" | "microphone" | "none";
 
-export const roomName = (spaceId: string, channelId: string) => `${spaceId}:${channelId}`;
+const roomName = (spaceId: string, channelId: string) => `${spaceId}:${channelId}`;
 
 export async function voiceCredentials(
   lk: LiveKitConfig,

@@ -23,11 +23,11 @@ export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
   let ip = ipaddr.parse(address);
   if (ip.kind() === "ipv6" && (ip as ipaddr.IPv6).isIPv4MappedAddress()) ip = (ip as ipaddr.IPv6).toIPv4Address();
-  if (ip.kind() === "ipv6" && EXTRA_SPECIAL_V6.some((range) => (ip as ipaddr.IPv6).match(range as [ipaddr.IPv6, number]))) return false;
+  if (ip.kind() === "ipv6" && EXTRA_SPECIAL_V6.some((range) => (ip as ipaddr.IPv6).match(range))) return false;
   return ip.range() === "unicast";
 }
 
-export const URL_NOT_ALLOWED = "webhook url not allowed";
+const URL_NOT_ALLOWED = "webhook url not allowed";
 
 /** Validates a webhook URL for saving: scheme, no credentials, and every resolved address public. */
 export async function checkWebhookUrl(raw: string, allowPrivate: boolean): Promise<string> {
@@ -60,7 +60,7 @@ type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | Look
 export function guardedLookup(hostname: string, options: object, callback: LookupCallback): void {
   dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
     if (err) return callback(err, []);
-    const list = addresses as LookupAddress[];
+    const list = addresses;
     const blocked = list.find((a) => !isPublicAddress(a.address));
     if (blocked || !list.length) {
       const e = new Error(`${URL_NOT_ALLOWED}: ${hostname} resolves to a non-public address`) as NodeJS.ErrnoException;

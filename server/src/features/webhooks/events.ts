@@ -3,7 +3,7 @@ import type { components } from "../../../../generated/api.d.ts";
 import { EventTypeValues, type EventType } from "../../../../generated/enums.ts";
 import { badRequest } from "../../platform/errors.ts";
 
-export { EventTypeValues as EVENT_TYPES, type EventType };
+export { type EventType };
 
 type AnyEvent = components["schemas"]["Events.WebhookEvent"];
 

@@ -13,7 +13,6 @@ import { Sweeper } from "./sweeper.ts";
 import { WebhookTargets } from "./targets.ts";
 import { DeliveryAttempts, type BotChanges, type SocketSender } from "./worker.ts";
 
-export { DELIVERY_QUEUE, FORCED_QUEUE } from "./jobs.ts";
 export { WebhookDispatcher, type BotEvent, type PreparedDeliveries } from "./dispatcher.ts";
 export type { NewDelivery } from "./store.ts";
 export type { SocketSender } from "./worker.ts";
@@ -33,9 +32,9 @@ export const MAIN_CONCURRENCY = 64;
  * How long the result of an invocation's first attempt made in this process waits for others to share its write
  * (results.ts). Its row falls due for the sweeper only after IN_PROCESS_DUE_MS (15 s).
  */
-export const INVOCATION_RESULT_LINGER_MS = 50;
+const INVOCATION_RESULT_LINGER_MS = 50;
 /** Workers of the forced lane (ping, redeliver): a small share, whatever an owner asks for. */
-export const FORCED_CONCURRENCY = 4;
+const FORCED_CONCURRENCY = 4;
 
 export interface WebhookEngine {
   dispatcher: WebhookDispatcher;

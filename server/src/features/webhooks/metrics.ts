@@ -8,7 +8,7 @@ export interface WebhookMetrics {
 }
 
 /** How long a scrape waits for the queue's depth: /metrics must answer promptly while Redis is down. */
-export const DEPTH_WAIT_MS = 250;
+const DEPTH_WAIT_MS = 250;
 
 export function webhookMetrics(registry: Registry, depth: () => Promise<number>): WebhookMetrics {
   // The depth is read from Redis, whose commands wait (queued by ioredis) while it is unreachable. A scrape

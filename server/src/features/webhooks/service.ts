@@ -21,7 +21,7 @@ type S = components["schemas"];
 const ROTATION_GRACE_MS = 24 * 3600 * 1000;
 
 /** CONTRACT 6: ping and redeliver together, per webhook. */
-export const FORCED_LIMIT = { name: "webhook", points: 10, durationSeconds: 60 };
+const FORCED_LIMIT = { name: "webhook", points: 10, durationSeconds: 60 };
 
 export interface WebhookServiceDeps {
   db: Db;

@@ -8,7 +8,7 @@ import { toJob } from "./dispatcher.ts";
 import { jobIdOf, type Lanes } from "./jobs.ts";
 import * as store from "./store.ts";
 
-export const SWEEP_EVERY_MS = 2_000;
+const SWEEP_EVERY_MS = 2_000;
 /** A claimed row is due again after this, should its new job be lost too. */
 const LEASE_MS = 30_000;
 const BATCH = 1_000;

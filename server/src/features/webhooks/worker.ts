@@ -15,7 +15,7 @@ import * as store from "./store.ts";
 import type { WebhookTarget, WebhookTargets } from "./targets.ts";
 
 /** Delays before retries 1–5 (spec 6 rule 2). */
-export const RETRY_DELAYS_MS = [1_000, 5_000, 30_000, 300_000, 1_800_000];
+const RETRY_DELAYS_MS = [1_000, 5_000, 30_000, 300_000, 1_800_000];
 export const ATTEMPTS = RETRY_DELAYS_MS.length + 1;
 const FAILURES_TO_SUSPEND = 5;
 const SUSPENSION_MS = 24 * 3600 * 1000;
@@ -31,7 +31,7 @@ export const DUE_MARGIN_MS: Record<Lane, number> = { main: 5_000, forced: 300_00
 /** An attempt made in-process has no job to dedupe against: due only once its 10 s budget is surely over. */
 export const IN_PROCESS_DUE_MS = TIMEOUT_MS + 5_000;
 
-export const retryDelay = (scale: number) => (attempt: number) =>
+const retryDelay = (scale: number) => (attempt: number) =>
   Math.round(RETRY_DELAYS_MS[Math.min(attempt, RETRY_DELAYS_MS.length) - 1]! * scale);
 
 export const isSuspended = (w: { state: string; suspended_until: Date | null }, now: number) =>

@@ -8,7 +8,9 @@ import { pageHeaders } from "./security-headers.ts";
 
 type Json = Record<string, unknown>;
 
-export const DOCS_PATH = "/api/docs";
+const text = (v: unknown, otherwise = ""): string => (typeof v === "string" ? v : otherwise);
+
+const DOCS_PATH = "/api/docs";
 const ASSETS = `${DOCS_PATH}/assets`;
 
 /**
@@ -25,7 +27,7 @@ function forTheReference(contract: Json): Json {
         type: "apiKey",
         in: "header",
         name: "Authorization",
-        description: `${String(s.description ?? "")} Paste the token (\`bot_…\`); the page sends \`Authorization: Bot <token>\`.`.trim(),
+        description: `${text(s.description)} Paste the token (\`bot_…\`); the page sends \`Authorization: Bot <token>\`.`.trim(),
       };
     }
   }
@@ -66,7 +68,7 @@ const PAGE_CSS = "body{margin:0}\n";
 
 function page(contract: Json): string {
   const info = (contract.info ?? {}) as Json;
-  const title = `${String(info.title ?? "API")} ${String(info.version ?? "")} reference`.replace(/[&<>"]/g, "");
+  const title = `${text(info.title, "API")} ${text(info.version)} reference`.replace(/[&<>"]/g, "");
   return `<!doctype html>
 <html lang="en">
 <head>

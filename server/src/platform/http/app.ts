@@ -14,7 +14,7 @@ import { requestBody, type BodyFacts } from "./request-body.ts";
 import { noNulCharacters, wellFormedEscapes } from "./request-text.ts";
 
 declare global {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
+  // eslint-disable-next-line @typescript-eslint/no-namespace -- augmenting Express.Request is done through its global namespace
   namespace Express {
     interface Request {
       id: string;
@@ -47,7 +47,8 @@ const API_ONLY = /^\/api\/(?!(openapi\.json|docs)([/?]|$))/i;
 function routeLabel(req: Request): string {
   const openapi = (req as Request & { openapi?: { openApiRoute?: string } }).openapi;
   if (openapi?.openApiRoute) return openapi.openApiRoute;
-  if (req.route?.path) return req.baseUrl + String(req.route.path);
+  const route = req.route as { path?: string | RegExp } | undefined;
+  if (route?.path) return req.baseUrl + String(route.path);
   return "unmatched";
 }
 
@@ -180,7 +181,7 @@ class InOrder {
     const h = this.handlers[this.i++];
     if (!h) return this.done();
     try {
-      const r = h(this.req, this.res, this.next) as unknown;
+      const r = h(this.req, this.res, this.next);
       if (r instanceof Promise) r.catch((e: unknown) => this.done(e ?? new Error("Rejected promise")));
     } catch (e) {
       this.done(e);

@@ -43,7 +43,7 @@ class NotPlain {
 export function canonicalIds(apiSpec: object): RequestHandler {
   type Parameter = NonNullable<Operation["parameters"]>[number];
   const declared = (apiSpec as { components?: { schemas?: Record<string, Schema>; parameters?: Record<string, Parameter> } }).components;
-  const components = (declared?.schemas ?? {}) as Record<string, Schema>;
+  const components = declared?.schemas ?? {};
   // Shared parameters (the space/channel path, paging) are `$ref`s into components.parameters.
   const parameter = (x: Parameter & { $ref?: string }): Parameter =>
     typeof x.$ref === "string" && x.$ref.startsWith("#/components/parameters/") ? (declared?.parameters?.[x.$ref.slice(24)] ?? x) : x;
@@ -126,6 +126,7 @@ export function canonicalIds(apiSpec: object): RequestHandler {
     if (!s || depth > 32 || value === null || value === undefined) return value;
     if (typeof value === "string") {
       if (!isUuid(s)) return value;
+      // eslint-disable-next-line @typescript-eslint/only-throw-error -- a sentinel caught by the caller below, which needs no stack
       if (!PLAIN.test(value)) throw new NotPlain(pointer);
       return value.toLowerCase();
     }
@@ -139,7 +140,7 @@ export function canonicalIds(apiSpec: object): RequestHandler {
       let out: unknown[] | undefined;
       for (let i = 0; i < value.length; i++) {
         const v = walk(value[i], items, `${pointer}/${i}`, depth + 1);
-        if (v !== value[i]) (out ??= [...value])[i] = v;
+        if (v !== value[i]) (out ??= [...(value as unknown[])])[i] = v;
       }
       return out ?? value;
     }

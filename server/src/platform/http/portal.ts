@@ -5,7 +5,7 @@ import { join, resolve } from "node:path";
 import express, { type Express } from "express";
 import { pageHeaders } from "./security-headers.ts";
 
-export const PORTAL_DIST = resolve(import.meta.dirname, "../../../../portal/dist");
+const PORTAL_DIST = resolve(import.meta.dirname, "../../../../portal/dist");
 
 export function mountPortal(app: Express, dist: string = PORTAL_DIST): void {
   const index = join(dist, "index.html");

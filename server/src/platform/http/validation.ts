@@ -39,7 +39,7 @@ export const UNDOCUMENTED = /^\/(api\/(openapi\.json|docs|ws)|portal)(\/|$)|^\/$
  * the published document keeps the default, so that clients built from it keep percent-encoding (a literal `+`
  * sent unencoded would be read back as a space).
  */
-export function acceptingFormEncoding(apiSpec: object): object {
+function acceptingFormEncoding(apiSpec: object): object {
   const spec = structuredClone(apiSpec) as {
     paths?: Record<string, Record<string, unknown>>;
     components?: { parameters?: Record<string, unknown> };

@@ -2,7 +2,7 @@
 // which the gateway sends back as `{"type":"error","detail"}`.
 import type { RawData } from "ws";
 
-export interface ClientFrame {
+interface ClientFrame {
   type: string;
   [key: string]: unknown;
 }
@@ -30,7 +30,7 @@ export function parseClientFrame(data: RawData, isBinary: boolean): Parsed {
 }
 
 /** Members a presence subscription covers at most, per connection and space. */
-export const MAX_PRESENCE_SUBJECTS = 100;
+const MAX_PRESENCE_SUBJECTS = 100;
 
 /** What `presence:subscribe` asks for: listed users, or positions `[first, last]` (from 0) of the member list. */
 export type PresenceSelection = { userIds: string[] } | { range: [number, number] };
@@ -63,5 +63,5 @@ export function parsePresenceSubscribe(frame: {
     range[0] <= range[1] &&
     range[1] - range[0] < MAX_PRESENCE_SUBJECTS;
   if (!ok) return { error: `range must be [first, last] with 0 <= first <= last and at most ${MAX_PRESENCE_SUBJECTS} members` };
-  return { spaceId, selection: { range: [range[0], range[1]] } };
+  return { spaceId, selection: { range: [range[0] as number, range[1] as number] } };
 }

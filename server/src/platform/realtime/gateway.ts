@@ -13,11 +13,11 @@ import { newId } from "../ids.ts";
 import { LocalRegistry, type Deliverable, type SpacesOf } from "./registry.ts";
 import { parseClientFrame, parsePresenceSubscribe, type PresenceSelection } from "./frames.ts";
 
-export const WS_PATH = "/api/ws";
+const WS_PATH = "/api/ws";
 /** Close code for a connection that did not (or no longer may) authenticate: no/bad token, revoked session. */
-export const CLOSE_UNAUTHENTICATED = 4001;
+const CLOSE_UNAUTHENTICATED = 4001;
 /** Close code for a connection whose access token expired: reconnect with a fresh token. */
-export const CLOSE_TOKEN_EXPIRED = 4004;
+const CLOSE_TOKEN_EXPIRED = 4004;
 /** How long a revocation is remembered for connections still authenticating when it was announced. */
 const REVOCATION_MEMORY_MS = 60_000;
 
@@ -65,7 +65,7 @@ export interface Principal {
   live?: Promise<boolean>;
 }
 
-export interface PresenceSubscriptions {
+interface PresenceSubscriptions {
   /** The members of `spaceId` a selection covers (listed ids that are members, or a slice of the member list). */
   resolve(spaceId: string, selection: PresenceSelection): Promise<string[]>;
   /** The answer sent at once: the members' presence as `viewerId` sees it and the space's online count. */

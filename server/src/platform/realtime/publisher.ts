@@ -7,10 +7,6 @@ import type { PubSub } from "../pubsub.ts";
  * A frame for clients: one of the server frames spec/realtime declares, or a `test:*` marker frame that tests of
  * the transport send through it.
  */
-type S = components["schemas"];
-type MemberJoinedFrame = S["Realtime.MemberJoinedFrame"];
-type MemberLeftFrame = S["Realtime.MemberLeftFrame"];
-type E2eMembershipFrame = S["Realtime.E2eMembershipFrame"];
 
 export type Frame = components["schemas"]["Realtime.ServerFrame"] | { type: `test:${string}`; [key: string]: unknown };
 
@@ -47,11 +43,11 @@ export interface DeviceEnvelope {
 export function membershipSubject(frame: Frame): { userId: string; change: "joined" | "left" } | null {
   switch (frame.type) {
     case "member:joined":
-      return { userId: (frame as MemberJoinedFrame).user_id, change: "joined" };
+      return { userId: frame.user_id, change: "joined" };
     case "member:left":
-      return { userId: (frame as MemberLeftFrame).user_id, change: "left" };
+      return { userId: frame.user_id, change: "left" };
     case "e2e:membership": {
-      const f = frame as E2eMembershipFrame;
+      const f = frame;
       return { userId: f.user_id, change: f.change === "joined" ? "joined" : "left" };
     }
     default:
@@ -60,7 +56,7 @@ export function membershipSubject(frame: Frame): { userId: string; change: "join
 }
 
 /** What travels on a space channel: the frame, and the channel it concerns (null: the whole space). */
-export interface SpaceEnvelope {
+interface SpaceEnvelope {
   channelId: string | null;
   /** A user whose connections skip this frame (the subject of a presence update, who has its own). */
   except?: string;

@@ -45,8 +45,8 @@ async function spawnServer(port: number): Promise<string> {
         resolve(`http://127.0.0.1:${port}`);
       }
     };
-    child.stdout!.on("data", onData);
-    child.stderr!.on("data", onData);
+    child.stdout.on("data", onData);
+    child.stderr.on("data", onData);
     child.once("exit", (code) => reject(new Error(`server on ${port} exited with ${code}: ${output}`)));
   });
 }
