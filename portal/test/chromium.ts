@@ -5,8 +5,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 
-const CHROMIUM = "/usr/bin/chromium";
-const CHROMIUM_ARGS = [
+export const CHROMIUM = "/usr/bin/chromium";
+export const CHROMIUM_ARGS = [
   "--no-sandbox",
   "--disable-gpu",
   "--disable-quic",

@@ -3,7 +3,7 @@ import type { Knex } from "knex";
 import { newId } from "../../server/src/platform/ids.ts";
 import { hashBotToken, newBotToken } from "../../server/src/features/bots/index.ts";
 
-async function insertUser(db: Knex, username = `u_${newId().slice(-12)}`): Promise<{ id: string; username: string }> {
+export async function insertUser(db: Knex, username = `u_${newId().slice(-12)}`): Promise<{ id: string; username: string }> {
   const id = newId();
   await db("users").insert({ id, username });
   return { id, username };

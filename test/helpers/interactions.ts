@@ -7,7 +7,7 @@ import { registerUser, type TestUser } from "./users.ts";
 import { createBot } from "./bots.ts";
 import { insertMember, insertSpace } from "./fixtures.ts";
 
-const DEMO_COMMANDS = [
+export const DEMO_COMMANDS = [
   {
     name: "roll",
     description: "Roll dice",

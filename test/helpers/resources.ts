@@ -8,7 +8,7 @@ import pg from "pg";
 import { Redis } from "ioredis";
 import { migrate, openPostgres } from "../../server/src/platform/db.ts";
 
-const PG_ADMIN_URL = process.env.TEST_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+export const PG_ADMIN_URL = process.env.TEST_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const REDIS_BASE_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 
 export interface TestDatabase {

@@ -48,7 +48,7 @@ import type { Logger } from "./logger.ts";
 
 const run = promisify(execFile);
 
-export interface Credentials {
+interface Credentials {
   user: string;
   password: string;
 }
@@ -76,7 +76,7 @@ export class EmbeddedPostgresError extends Error {}
 
 const USER = "postgres";
 /** The role the service connects as. */
-export const SERVICE_ROLE = "parley";
+const SERVICE_ROLE = "parley";
 const LOG_ROTATE_BYTES = 10 * 1024 * 1024;
 const READY_WITHIN_MS = 120_000;
 const STOP_WITHIN_MS = 30_000;

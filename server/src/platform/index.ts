@@ -35,7 +35,7 @@ export interface Platform {
   close(): Promise<void>;
 }
 
-export type Dependency = "database" | "redis";
+type Dependency = "database" | "redis";
 
 export interface PlatformOverrides {
   log?: Logger;

@@ -6,7 +6,7 @@
 import { HttpError } from "../../platform/errors.ts";
 
 export const SERVER_BUSY = "server busy; retry shortly";
-export const busy = () => new HttpError(503, SERVER_BUSY, { "Retry-After": "1" });
+const busy = () => new HttpError(503, SERVER_BUSY, { "Retry-After": "1" });
 
 export interface HashSlotLimits {
   /** Computations that run at once. */
@@ -89,7 +89,7 @@ export class HashSlots {
 }
 
 /** Why a new computation for a client holding `mine`, with `admitted` in the process, is refused; null: it is not. */
-export function refusal(limits: HashSlotLimits, mine: number, admitted: number): Refusal | null {
+function refusal(limits: HashSlotLimits, mine: number, admitted: number): Refusal | null {
   if (mine >= limits.perClient) return "client";
   if (admitted >= limits.total) return "total";
   return null;

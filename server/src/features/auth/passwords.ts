@@ -12,7 +12,7 @@ const PARAMS = { algorithm: 2 /* Argon2id */, memoryCost: 19456, timeCost: 2, pa
 export const HASH_CONCURRENCY = 2;
 
 /** README "Abuse limits": computations waiting or running per client address, and in the whole process. */
-export const HASH_SLOTS: HashSlotLimits = { running: HASH_CONCURRENCY, perClient: 4, total: 32 };
+const HASH_SLOTS: HashSlotLimits = { running: HASH_CONCURRENCY, perClient: 4, total: 32 };
 
 export class Passwords {
   private slots: HashSlots;

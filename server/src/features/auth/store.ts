@@ -114,7 +114,7 @@ export async function liveSessionsAmong(db: Knex, ids: string[]): Promise<Set<st
 }
 
 /** How stale `last_seen_at` may get: a device list shows activity, not each request. */
-export const TOUCH_EVERY_SECONDS = 300;
+const TOUCH_EVERY_SECONDS = 300;
 
 /**
  * A live session's user id, undefined when it is unknown or revoked. Its `last_seen_at` is written only when older

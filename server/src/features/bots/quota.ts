@@ -2,8 +2,8 @@
 // (webhooks, deliveries). Deleted bots do not count.
 import { badRequest } from "../../platform/errors.ts";
 
-export const BOTS_PER_OWNER = 25;
-export const BOT_LIMIT_REACHED = `limit reached: ${BOTS_PER_OWNER} bots per account`;
+const BOTS_PER_OWNER = 25;
+const BOT_LIMIT_REACHED = `limit reached: ${BOTS_PER_OWNER} bots per account`;
 
 /** Refuses one more bot for an owner who has `owned` live ones. */
 export function checkBotQuota(owned: number): void {

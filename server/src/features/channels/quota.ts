@@ -1,8 +1,8 @@
 // How many channels one space may have (README "Abuse limits").
 import { badRequest } from "../../platform/errors.ts";
 
-export const CHANNELS_PER_SPACE = 500;
-export const CHANNEL_LIMIT_REACHED = `limit reached: ${CHANNELS_PER_SPACE} channels per space`;
+const CHANNELS_PER_SPACE = 500;
+const CHANNEL_LIMIT_REACHED = `limit reached: ${CHANNELS_PER_SPACE} channels per space`;
 
 /** Refuses one more channel for a space that has `existing`. */
 export function checkChannelQuota(existing: number): void {

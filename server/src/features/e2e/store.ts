@@ -128,7 +128,7 @@ export async function advanceGroup(
 }
 
 /** The most a page of commits carries in its JSON body; the client asks again with `since` for the rest. */
-export const COMMIT_PAGE_BYTES = 4 * 1024 * 1024;
+const COMMIT_PAGE_BYTES = 4 * 1024 * 1024;
 /** What one entry adds to the body besides its commit: its keys, the epoch, the sender's id, the timestamp. */
 const ENTRY_OVERHEAD = 160;
 const ENVELOPE = '{"commits":[]}'.length;
@@ -181,7 +181,7 @@ export interface WelcomeRow {
 }
 
 /** A claim answers at most this many Welcomes (newest first); the next claim the ones after them. */
-export const WELCOME_PAGE = 20;
+const WELCOME_PAGE = 20;
 
 /** Keeps the commit's Welcome once, with the devices it names. */
 export async function storeWelcome(db: Knex, channelId: string, epoch: number, welcome: string, deviceIds: string[]): Promise<void> {

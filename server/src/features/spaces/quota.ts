@@ -2,8 +2,8 @@
 // spaces are gone and do not count.
 import { badRequest } from "../../platform/errors.ts";
 
-export const SPACES_PER_OWNER = 100;
-export const SPACE_LIMIT_REACHED = `limit reached: ${SPACES_PER_OWNER} spaces per owner`;
+const SPACES_PER_OWNER = 100;
+const SPACE_LIMIT_REACHED = `limit reached: ${SPACES_PER_OWNER} spaces per owner`;
 
 /** Refuses one more space for an account that owns `owned`. */
 export function checkSpaceQuota(owned: number): void {

@@ -4,7 +4,7 @@ import type { Db } from "../../platform/db.ts";
 import { forbidden, unauthorized } from "../../platform/errors.ts";
 import { lockAccount } from "./store.ts";
 
-export const REGISTER_FIRST = "register an account first";
+const REGISTER_FIRST = "register an account first";
 
 /**
  * Inside the creating transaction: locks the creator's row, so parallel creates of one account run one after

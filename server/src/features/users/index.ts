@@ -3,5 +3,5 @@ export { UserRows } from "./rows.ts";
 export { USER_COLUMNS, ownUserJson, ownUserResponse, randomAvatarIndex, toUserResponse, type UserResponse, type UserRow } from "./view.ts";
 export { UsersService } from "./service.ts";
 export { usersRoutes } from "./routes.ts";
-export { REGISTER_FIRST, lockCreator } from "./creators.ts";
-export { SIGNUPS_CLOSED, SignupLimit, TOO_MANY_SIGNUPS } from "./signups.ts";
+export { lockCreator } from "./creators.ts";
+export { SignupLimit } from "./signups.ts";

@@ -38,7 +38,7 @@ interface SessionOpener {
 }
 
 /** Hashes a password under the shared bound on concurrent Argon2 work (auth's `Passwords`). */
-export interface PasswordHasher {
+interface PasswordHasher {
   /** `client`: the caller's address, whose share of the hashing slots this takes. */
   hash(password: string, client: string): Promise<string>;
 }

@@ -5,8 +5,8 @@
 import { forbidden, limiterUnavailable, tooManyRequests } from "../../platform/errors.ts";
 import { LimiterUnavailable, type Limiter, type LimiterFactory } from "../../platform/limiter.ts";
 
-export const SIGNUPS_CLOSED = "sign-ups are closed";
-export const TOO_MANY_SIGNUPS = "too many sign-ups from this address; try again later";
+const SIGNUPS_CLOSED = "sign-ups are closed";
+const TOO_MANY_SIGNUPS = "too many sign-ups from this address; try again later";
 
 export class SignupLimit {
   private limiter: Limiter | undefined;

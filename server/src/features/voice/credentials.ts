@@ -15,7 +15,7 @@ export interface LiveKitConfig {
 /** What the participant may publish: bots the microphone only (no data), muted members nothing, others anything. */
 export type PublishRight = "any" | "microphone" | "none";
 
-const roomName = (spaceId: string, channelId: string) => `${spaceId}:${channelId}`;
+export const roomName = (spaceId: string, channelId: string) => `${spaceId}:${channelId}`;
 
 export async function voiceCredentials(
   lk: LiveKitConfig,

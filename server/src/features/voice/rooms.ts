@@ -18,7 +18,7 @@ export interface VoiceModeration {
 }
 
 /** `ws://host` → `http://host`, `wss://` → `https://`: the RoomService answers on the same host as the signal. */
-export const roomServiceUrl = (url: string): string => url.replace(/^ws(s?):\/\//i, "http$1://");
+const roomServiceUrl = (url: string): string => url.replace(/^ws(s?):\/\//i, "http$1://");
 
 export class VoiceRooms implements VoiceModeration {
   private client: RoomServiceClient;

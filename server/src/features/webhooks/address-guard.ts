@@ -27,7 +27,7 @@ export function isPublicAddress(address: string): boolean {
   return ip.range() === "unicast";
 }
 
-const URL_NOT_ALLOWED = "webhook url not allowed";
+export const URL_NOT_ALLOWED = "webhook url not allowed";
 
 /** Validates a webhook URL for saving: scheme, no credentials, and every resolved address public. */
 export async function checkWebhookUrl(raw: string, allowPrivate: boolean): Promise<string> {

@@ -18,7 +18,7 @@ export type { NewDelivery } from "./store.ts";
 export type { SocketSender } from "./worker.ts";
 export type { AttemptResult } from "./sender.ts";
 export { TIMEOUT_MS as ATTEMPT_TIMEOUT_MS } from "./sender.ts";
-export { EVENT_TYPES, type EventType } from "./events.ts";
+export { type EventType } from "./events.ts";
 export { webhookRoutes } from "./routes.ts";
 export { forwardSpaceEvents, memberEventOutbox } from "./space-events.ts";
 

@@ -2,8 +2,8 @@
 // bot hears, so one send would otherwise fan out without bound.
 import { badRequest } from "../../platform/errors.ts";
 
-export const WEBHOOKS_PER_BOT = 10;
-export const WEBHOOK_LIMIT_REACHED = `limit reached: ${WEBHOOKS_PER_BOT} webhooks per bot`;
+const WEBHOOKS_PER_BOT = 10;
+const WEBHOOK_LIMIT_REACHED = `limit reached: ${WEBHOOKS_PER_BOT} webhooks per bot`;
 
 /** Refuses one more webhook for a bot that has `existing` ones. */
 export function checkWebhookQuota(existing: number): void {

@@ -7,7 +7,7 @@ import express, { type NextFunction, type Request, type RequestHandler, type Res
 import { HttpError } from "../errors.ts";
 import { ValidationFailed } from "./validation.ts";
 
-export const BODY_LIMIT = "1mb";
+const BODY_LIMIT = "1mb";
 
 /** What the body reader learnt about one request's raw body. */
 export interface BodyFacts {
