@@ -10,6 +10,8 @@
 // invoking alone (target < 2 ms), for all of them. And the stack floor with the duties the spec gives each hop
 // (the limits counted on Redis with the service's limiter, respond's membership read, the reply published on
 // Redis for other processes, the attempt's result written): what is left between it and the service is ours.
+// Beside the HTTP webhook chain, the same chain with the bot on the gateway (a socket webhook): the bot holds a
+// WebSocket to the service, acks each event and calls respond.
 // As deployed, the service runs in a process of its own (Parley, and both floors' services alike); the users and
 // the bot share this process, so their work never sits in the service's event loop.
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
@@ -349,11 +351,51 @@ function floorUsers(ctx: Parameters<Scenario["run"]>[0], url: string, send: (i: 
   );
 }
 
+/**
+ * A bot on the gateway (in this process): authenticates, pings at the asked interval, acks each event at once, then
+ * calls respond at `respondUrl`. Resolves once the gateway answered `ready`.
+ */
+async function gatewayBot(
+  ctx: Parameters<Scenario["run"]>[0],
+  agent: Agent,
+  baseUrl: string,
+  botToken: string,
+  seen?: (event: { data: { interaction_id: string } }, phase: "webhook" | "responded") => void,
+): Promise<void> {
+  const ws = new WebSocket(`${baseUrl.replace("http", "ws")}/api/bot/gateway`, { perMessageDeflate: false });
+  await new Promise((r, j) => (ws.once("open", r), ws.once("error", j)));
+  const ready = new Promise<{ heartbeat_interval_ms: number }>((resolve) =>
+    ws.on("message", (data) => {
+      const f = JSON.parse(data.toString());
+      if (f.type === "ready") return resolve(f);
+      if (f.type !== "event") return;
+      ws.send(JSON.stringify({ type: "ack", delivery_id: f.delivery_id }));
+      const event = f.event;
+      seen?.(event, "webhook");
+      void request(`${baseUrl}/api/bot/interactions/respond`, {
+        method: "POST",
+        dispatcher: agent,
+        headers: { "content-type": "application/json", authorization: `Bot ${botToken}` },
+        body: JSON.stringify({ interaction_token: event.data.interaction_token, content: `rolled ${event.data.options.sides}` }),
+      })
+        .then((r) => r.body.dump())
+        .then(() => seen?.(event, "responded"));
+    }),
+  );
+  ws.send(JSON.stringify({ type: "auth", token: botToken }));
+  const { heartbeat_interval_ms: every } = await ready;
+  const beat = setInterval(() => ws.send('{"type":"ping"}'), every);
+  ctx.defer(async () => (clearInterval(beat), ws.terminate()));
+}
+
 /** Per-stage times of the service chain (ms since the invoke was sent), for the breakdown line. */
 const stages = { accepted: [] as number[], webhook: [] as number[], responded: [] as number[] };
 const sentAt = new Map<string, number>();
 
-async function service(ctx: Parameters<Scenario["run"]>[0]): Promise<Side & { serverSide(): Promise<string>; probe(): Promise<string> }> {
+async function service(
+  ctx: Parameters<Scenario["run"]>[0],
+  transport: "http" | "socket" = "http",
+): Promise<Side & { serverSide(): Promise<string>; probe(): Promise<string> }> {
   const agent = new Agent({ connections: USERS * 2 });
   ctx.defer(() => agent.close());
   // The rate limits are the bench's knob (refused in production): the service is measured, not its limits.
@@ -384,21 +426,22 @@ async function service(ctx: Parameters<Scenario["run"]>[0]): Promise<Side & { se
     { token: owner.token },
   );
 
-  // The bot: verifies the signature (constant time), answers 200, then calls respond.
-  let secret = "";
-  const botUrl = await signedBot(
-    ctx,
-    agent,
-    () => secret,
-    `${server.url}/api/bot/interactions/respond`,
-    bot.token,
-    (event, phase) => {
-      const sent = sentAt.get(event.data.interaction_id);
-      if (sent !== undefined) stages[phase].push(performance.now() - sent);
-    },
-  );
-  secret = (await http.post(`/api/bots/${bot.id}/webhooks`, { url: `${botUrl}/hook`, events: ["command.invoked"] }, { token: owner.token }))
-    .body.secret;
+  const seen = (event: { data: { interaction_id: string } }, phase: "webhook" | "responded") => {
+    const sent = sentAt.get(event.data.interaction_id);
+    if (sent !== undefined) stages[phase].push(performance.now() - sent);
+  };
+  if (transport === "socket") {
+    // The bot on the gateway: acks each event, then calls respond.
+    await http.post(`/api/bots/${bot.id}/webhooks`, { transport: "socket", events: ["command.invoked"] }, { token: owner.token });
+    await gatewayBot(ctx, agent, server.url, bot.token);
+  } else {
+    // The bot: verifies the signature (constant time), answers 200, then calls respond.
+    let secret = "";
+    const botUrl = await signedBot(ctx, agent, () => secret, `${server.url}/api/bot/interactions/respond`, bot.token, seen);
+    secret = (
+      await http.post(`/api/bots/${bot.id}/webhooks`, { url: `${botUrl}/hook`, events: ["command.invoked"] }, { token: owner.token })
+    ).body.secret;
+  }
 
   const users = await Promise.all(
     Array.from({ length: USERS }, async () => {
@@ -419,8 +462,11 @@ async function service(ctx: Parameters<Scenario["run"]>[0]): Promise<Side & { se
           });
           if (r.statusCode !== 202) throw new Error(`invoke ${r.statusCode}: ${await r.body.text()}`);
           const id = ((await r.body.json()) as { interaction_id: string }).interaction_id;
-          sentAt.set(id, t);
-          stages.accepted.push(performance.now() - t);
+          // The stage breakdown is the HTTP chain's.
+          if (transport === "http") {
+            sentAt.set(id, t);
+            stages.accepted.push(performance.now() - t);
+          }
           return id;
         },
       };
@@ -454,6 +500,7 @@ export const scenario: Scenario = {
     const st = await stackFloor(ctx);
     const du = await stackFloor(ctx, true);
     const s = await service(ctx);
+    const g = await service(ctx, "socket");
     const med = (a: number[]) =>
       percentile(
         [...a].sort((x, y) => x - y),
@@ -493,9 +540,11 @@ export const scenario: Scenario = {
         rate,
       );
       const row = await openLoop("invoke→reply chain: HTTP → webhook → respond → WebSocket", s, rate);
-      rows.push(floorRow, stackRow, dutyRow, row);
+      const gwRow = await openLoop("invoke→reply chain over the gateway: HTTP → gateway event + ack → respond → WebSocket", g, rate);
+      rows.push(floorRow, stackRow, dutyRow, row, gwRow);
       console.error(
         `bench: invocations @ ${rate}/s: chain p50 ${row.p50Ms} ms, p99 ${row.p99Ms} ms, lost ${row.failures}, CPU per chain ${row.cpuMsPerChain} ms | ` +
+          `over the gateway p50 ${gwRow.p50Ms} ms, p99 ${gwRow.p99Ms} ms, lost ${gwRow.failures}, CPU ${gwRow.cpuMsPerChain} ms | ` +
           `stack floor p50 ${stackRow.p50Ms} ms, p99 ${stackRow.p99Ms} ms, lost ${stackRow.failures}, CPU ${stackRow.cpuMsPerChain} ms | ` +
           `+ duties p50 ${dutyRow.p50Ms} ms, p99 ${dutyRow.p99Ms} ms, lost ${dutyRow.failures}, CPU ${dutyRow.cpuMsPerChain} ms | ` +
           `bare floor p50 ${floorRow.p50Ms} ms, p99 ${floorRow.p99Ms} ms, CPU ${floorRow.cpuMsPerChain} ms (CPU: the serving process's, per chain)`,
