@@ -302,7 +302,7 @@ function attemptsFor(e: Endpoint, seed: number): Attempt[] {
     const numbers = places.filter((x) => typeof x.value === "number");
     const nulAt = strings.length ? pick(strings).path : [pick(places).path.length ? pick(places).path[0]! : "x"];
     add(`body ${nulAt.join("/")} with a NUL`, {
-      body: jsonBytes(replaced(base, nulAt, `a\u0000${pick(strings)?.value ?? ""}`)),
+      body: jsonBytes(replaced(base, nulAt, `a\u0000${String(pick(strings)?.value ?? "")}`)),
       refuse: true,
     });
     const at = (numbers.length ? pick(numbers) : pick(places)).path;

@@ -19,6 +19,8 @@ import type {
   Responder,
 } from "./webhooks/receiver.ts";
 
+const WS_MODULE: string = "ws";
+
 type S = components["schemas"];
 export type GatewayReadyFrame = S["BotGateway.BotReadyFrame"];
 export type GatewayServerFrame = S["BotGateway.BotServerFrame"];
@@ -97,8 +99,9 @@ async function webSocketClass(given?: WebSocketConstructor): Promise<WebSocketCo
   const global = (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket;
   if (global) return global;
   try {
-    // Node 20 has no global WebSocket: the `ws` package (an optional peer dependency) stands in.
-    const mod = (await import(/* @vite-ignore */ "ws" as string)) as { WebSocket?: WebSocketConstructor; default?: WebSocketConstructor };
+    // Node 20 has no global WebSocket: the `ws` package (an optional peer dependency) stands in. By a variable, so
+    // neither tsc nor a bundler insists on resolving it where it is not installed.
+    const mod = (await import(/* @vite-ignore */ WS_MODULE)) as { WebSocket?: WebSocketConstructor; default?: WebSocketConstructor };
     const ctor = mod.WebSocket ?? mod.default;
     if (ctor) return ctor;
   } catch {
@@ -254,7 +257,7 @@ export class GatewayReceiver {
           }, every);
           this.opts.onReady?.(frame);
           for (const w of this.readyWaiters.splice(0)) w.resolve(frame);
-        } else if (frame.type === "event") void this.receive(ws, frame.delivery_id, frame.event as WebhookEvent);
+        } else if (frame.type === "event") void this.receive(ws, frame.delivery_id, frame.event);
         else if (frame.type === "error") this.report(new Error(`gateway: ${frame.detail}`));
       });
       ws.addEventListener("error", () => {});
@@ -280,7 +283,7 @@ export class GatewayReceiver {
     }
     this.ack(ws, deliveryId);
     const ctx: HandlerContext = { deliveryId };
-    if (event.type === "command.invoked") ctx.interaction = this.interaction(event as WebhookEvent<"command.invoked">);
+    if (event.type === "command.invoked") ctx.interaction = this.interaction(event);
     const list = [...(this.handlers.get(event.type) ?? []), ...this.anyHandlers];
     await Promise.all(
       list.map(async (h) => {

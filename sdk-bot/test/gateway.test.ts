@@ -35,7 +35,10 @@ async function scriptedGateway(heartbeatMs = 30_000, answerPings = true) {
     ws.on("message", (data) => {
       const f = JSON.parse(data.toString());
       frames.push(f);
-      for (const w of waiters.splice(0)) w.pred(f) ? w.resolve(f) : waiters.push(w);
+      for (const w of waiters.splice(0)) {
+        if (w.pred(f)) w.resolve(f);
+        else waiters.push(w);
+      }
       if (f.type === "ping" && answerPings) ws.send('{"type":"pong"}');
       if (f.type === "auth")
         ws.send(JSON.stringify({ type: "ready", bot_user_id: "b", session_id: crypto.randomUUID(), heartbeat_interval_ms: heartbeatMs }));
@@ -96,6 +99,7 @@ describe("bot.gateway.connect()", () => {
   it("acks each event before its handlers run, and acks a repeated delivery id without handling it again", async () => {
     const { gw, bot } = await setup();
     const handled: string[] = [];
+    // eslint-disable-next-line prefer-const -- assigned once the receiver has connected, read by the handler before that
     let conn!: Conn;
     const receiver = bot.gateway
       .connect()

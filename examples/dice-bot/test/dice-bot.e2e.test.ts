@@ -2,7 +2,6 @@
 // the API, installs it, gives it a socket webhook (the bot connects to the gateway) or an HTTP one pointing at the
 // bot's port; the bot syncs /roll; the user invokes it and receives the ephemeral reply over the realtime
 // connection; with private=false the bot's message and reaction are visible.
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../../test/helpers/server.ts";
 import { api } from "../../../test/helpers/http.ts";

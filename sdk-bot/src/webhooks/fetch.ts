@@ -27,7 +27,7 @@ async function readBody(request: Request, max: number): Promise<Uint8Array | und
   const declared = Number(request.headers.get("content-length") ?? NaN);
   if (declared > max) return undefined;
   if (!request.body) return new Uint8Array(0);
-  const reader = request.body.getReader();
+  const reader: ReadableStreamDefaultReader<Uint8Array> = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {

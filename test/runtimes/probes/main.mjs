@@ -4,7 +4,7 @@ import { probeNodeReceiver } from "./bot-node.mjs";
 import { probeClient } from "./client.mjs";
 import { createRequire } from "node:module";
 
-const env = globalThis.Deno ? Deno.env.toObject() : process.env;
+const env = globalThis.Deno ? globalThis.Deno.env.toObject() : process.env;
 const result = { bot: await probeBot(), nodeReceiver: await probeNodeReceiver() };
 if (env.PARLEY_URL) {
   // Node 20 has no global WebSocket: that is what the /node entry is for.

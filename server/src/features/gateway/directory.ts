@@ -5,7 +5,7 @@
 import type { Redis } from "../../platform/redis.ts";
 
 /** How long an entry counts without being refreshed by its process. */
-export const ENTRY_TTL_MS = 30_000;
+const ENTRY_TTL_MS = 30_000;
 /** How often a process refreshes its entries. */
 export const REFRESH_MS = 10_000;
 
@@ -78,7 +78,7 @@ export class MemoryDirectory implements GatewayDirectory {
 
   async add(e: Entry, processId: string, max: number): Promise<boolean> {
     let m = this.bots.get(e.botId);
-    if (!m) this.bots.set(e.botId, (m = new Map()));
+    if (!m) this.bots.set(e.botId, (m = new Map<string, string>()));
     if (m.size >= max) return false;
     m.set(e.sessionId, processId);
     return true;

@@ -19,7 +19,7 @@ import { ATTEMPT_TIMEOUT_MS, type AttemptResult, type SocketSender } from "../we
 import { REFRESH_MS, type GatewayDirectory } from "./directory.ts";
 
 export const BOT_GATEWAY_PATH = "/api/bot/gateway";
-export const MAX_CONNECTIONS_PER_BOT = 10;
+const MAX_CONNECTIONS_PER_BOT = 10;
 const AUTH_TIMEOUT_MS = 10_000;
 const MAX_FRAME_BYTES = 64 * 1024;
 /** A bot whose unsent bytes exceed this is cut off rather than buffered without bound. */

@@ -7,12 +7,12 @@ import type { BotAuthenticator } from "../bots/index.ts";
 import { BotGateway, CLOSE, type BotTokens } from "./gateway.ts";
 import { MemoryDirectory, RedisDirectory } from "./directory.ts";
 
-export { BotGateway, BOT_GATEWAY_PATH, MAX_CONNECTIONS_PER_BOT } from "./gateway.ts";
+export { BotGateway, BOT_GATEWAY_PATH } from "./gateway.ts";
 
 const INVALID = { code: CLOSE.unauthenticated, reason: "invalid bot token" };
 
 /** Bot tokens as the gateway sees them: the texts and states of the bot API, as close codes. */
-export function gatewayTokens(auth: BotAuthenticator): BotTokens {
+function gatewayTokens(auth: BotAuthenticator): BotTokens {
   return {
     async resolve(token) {
       try {

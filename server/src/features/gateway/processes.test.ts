@@ -38,7 +38,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const s of sockets) s.close();
-  await Promise.allSettled(procs.map((p) => (p.child.exitCode === null && p.child.signalCode === null ? p.stop() : undefined)));
+  await Promise.allSettled(procs.map((p) => (p.child.exitCode === null && p.child.signalCode === null ? p.stop() : Promise.resolve())));
   await db?.destroy();
   await database?.drop();
   await redis?.release();

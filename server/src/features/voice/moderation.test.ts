@@ -31,15 +31,17 @@ beforeAll(async () => {
   roomService = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c) => chunks.push(c));
-    req.on("end", async () => {
-      const token = String(req.headers.authorization ?? "").replace(/^Bearer /, "");
-      const signed = await verifier.verify(token).then(
-        () => true,
-        () => false,
-      );
-      calls.push({ path: req.url!, body: JSON.parse(Buffer.concat(chunks).toString() || "{}"), signed });
-      if (failing) res.writeHead(503, { "content-type": "application/json" }).end('{"code":"unavailable","msg":"down"}');
-      else res.writeHead(200, { "content-type": "application/json" }).end("{}");
+    req.on("end", () => {
+      void (async () => {
+        const token = String(req.headers.authorization ?? "").replace(/^Bearer /, "");
+        const signed = await verifier.verify(token).then(
+          () => true,
+          () => false,
+        );
+        calls.push({ path: req.url!, body: JSON.parse(Buffer.concat(chunks).toString() || "{}"), signed });
+        if (failing) res.writeHead(503, { "content-type": "application/json" }).end('{"code":"unavailable","msg":"down"}');
+        else res.writeHead(200, { "content-type": "application/json" }).end("{}");
+      })();
     });
   });
   await new Promise<void>((r) => roomService.listen(0, "127.0.0.1", r));

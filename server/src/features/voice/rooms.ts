@@ -48,7 +48,7 @@ export class VoiceRooms implements VoiceModeration {
   private async eachRoom(spaceId: string, userId: string, what: string, call: (room: string) => Promise<unknown>): Promise<void> {
     let channels: string[];
     try {
-      channels = await this.db("channels").where({ space_id: spaceId, type: "voice" }).pluck("id");
+      channels = (await this.db("channels").where({ space_id: spaceId, type: "voice" }).select("id")).map((r: { id: string }) => r.id);
     } catch (err) {
       this.log.warn({ err: (err as Error).message, what, space_id: spaceId }, "voice moderation: could not list voice channels");
       return;

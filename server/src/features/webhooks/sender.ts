@@ -50,7 +50,7 @@ function refused(code: "EADDRNOTALLOWED" | "EHTTPNOTALLOWED", reason: string): E
  * refused at its attempts once the process runs without it. Connections are reused, so this runs per connect.
  */
 function publicOnly(): buildConnector.connector {
-  const connect = buildConnector({ timeout: TIMEOUT_MS, lookup: guardedLookup as never });
+  const connect = buildConnector({ timeout: TIMEOUT_MS, lookup: guardedLookup });
   return (options, callback) => {
     const host = options.hostname.replace(/^\[|\]$/g, "");
     if (options.protocol !== "https:")

@@ -43,14 +43,16 @@ function send(parts: (string | Buffer)[], ending: Ending): Promise<void> {
     socket.once("data", () => {
       if (ending === "reset-on-answer") socket.resetAndDestroy();
     });
-    socket.on("connect", async () => {
-      for (const part of parts) {
-        socket.write(part);
-        await new Promise((r) => setImmediate(r));
-      }
-      if (ending === "reset-at-once") socket.resetAndDestroy();
-      else if (ending === "end") socket.end();
-      else if (ending === "reset-later") setTimeout(() => socket.resetAndDestroy(), 100);
+    socket.on("connect", () => {
+      void (async () => {
+        for (const part of parts) {
+          socket.write(part);
+          await new Promise((r) => setImmediate(r));
+        }
+        if (ending === "reset-at-once") socket.resetAndDestroy();
+        else if (ending === "end") socket.end();
+        else if (ending === "reset-later") setTimeout(() => socket.resetAndDestroy(), 100);
+      })();
     });
     // Whatever the server did not close by now is cut here: the check below is whether the process survived.
     setTimeout(() => socket.resetAndDestroy(), 2000);
@@ -112,7 +114,7 @@ describe("one raw connection cannot stop the process", () => {
     const answer = await new Promise<string>((resolve) => {
       const socket = connect(port, "127.0.0.1", () => socket.write(upgrade("/api/nothing-here")));
       let got = "";
-      socket.on("data", (d) => (got += d));
+      socket.on("data", (d: Buffer) => (got += d.toString()));
       socket.on("error", () => {});
       socket.on("close", () => resolve(got));
     });

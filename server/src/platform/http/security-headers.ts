@@ -19,7 +19,7 @@ function headersOf(middleware: Middleware): HeaderList {
   };
   let done = false;
   middleware({ headers: {} } as IncomingMessage, res as unknown as ServerResponse, (err) => {
-    if (err) throw err;
+    if (err) throw err instanceof Error ? err : new Error("helmet failed");
     done = true;
   });
   if (!done) throw new Error("helmet did not set its headers at once");
@@ -48,7 +48,7 @@ const all = headersOf(
     // TLS ends at the operator's proxy, which knows whether every subdomain is served over https: HSTS is its call.
     strictTransportSecurity: false,
     xFrameOptions: { action: "deny" },
-  }) as unknown as Middleware,
+  }),
 );
 
 /** No sniffing a JSON answer into something else, no URL leaked to a next site, no cross-origin embedding. */
