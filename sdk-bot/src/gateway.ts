@@ -22,7 +22,9 @@ import type {
 const WS_MODULE: string = "ws";
 
 type S = components["schemas"];
+/** The `ready` frame: the bot user id, this connection's session id and the heartbeat interval to keep. */
 export type GatewayReadyFrame = S["BotGateway.BotReadyFrame"];
+/** Any frame the gateway sends: `ready`, `event`, `pong` or `error`. */
 export type GatewayServerFrame = S["BotGateway.BotServerFrame"];
 
 /** The path the server takes gateway connections on. */
@@ -34,16 +36,24 @@ export const FATAL_CLOSE_CODES: ReadonlySet<number> = new Set([4001, 4003]);
 /** The WHATWG WebSocket shape this client uses (the global one, or `ws`'s). */
 export interface WebSocketLike {
   readonly readyState: number;
+  /** Sends one text frame. */
   send(data: string): void;
+  /** Closes the connection with a code and reason. */
   close(code?: number, reason?: string): void;
+  /** Called once the connection is open. */
   addEventListener(type: "open", listener: () => void): void;
+  /** Called for every frame received. */
   addEventListener(type: "message", listener: (ev: { data: unknown }) => void): void;
+  /** Called once the connection has closed, with its code and reason. */
   addEventListener(type: "close", listener: (ev: { code: number; reason: string }) => void): void;
+  /** Called on a connection error (a close follows). */
   addEventListener(type: "error", listener: (ev: unknown) => void): void;
 }
 
+/** A WebSocket class to connect with, where the runtime has no global one (or to use another). */
 export type WebSocketConstructor = new (url: string) => WebSocketLike;
 
+/** Options of `bot.gateway.connect()`. */
 export interface GatewayConnectOptions {
   /** Ends the connection for good when aborted, as `close()` does. */
   signal?: AbortSignal;
@@ -148,6 +158,7 @@ export class GatewayReceiver {
     this.closed = this.run();
   }
 
+  /** Runs `handler` for every event of `type`, with `event.data` typed for it. */
   on<T extends EventType>(type: T, handler: EventHandler<T>): this {
     const list = this.handlers.get(type) ?? [];
     list.push(handler as AnyHandler);
@@ -315,6 +326,7 @@ export class GatewayReceiver {
 /** `bot.gateway`: `connect()` opens the gateway and returns its receiver. */
 export function botGateway(bot: GatewayBot) {
   return {
+    /** Opens the gateway connection (reconnecting until closed) and answers its receiver. */
     connect: (opts: GatewayConnectOptions = {}): GatewayReceiver => new GatewayReceiver(bot, opts),
   };
 }
