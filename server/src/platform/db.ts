@@ -78,7 +78,7 @@ function knexOn(connection: PgConnection, poolMax: number, traits: DbTraits = { 
 
 /** The traits of the database `db` runs on (a transaction has its pool's). */
 export function traitsOf(db: Knex): DbTraits {
-  return (db.client as { config: { parley?: DbTraits } }).config.parley ?? { namedStatements: true };
+  return (db.client as { config?: { parley?: DbTraits } }).config?.parley ?? { namedStatements: true };
 }
 
 /**

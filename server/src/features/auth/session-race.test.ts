@@ -39,6 +39,8 @@ const lastSeen = async (sessionId: string): Promise<number> =>
 describe("session cache", () => {
   it("does not keep a session whose revocation arrived while its check was in flight", async () => {
     const u = await registerUser(b.url);
+    // A check writes last_seen_at only when it is older than a few minutes: make it so, so the write shows the check.
+    await sql.query("UPDATE sessions SET last_seen_at = now() - interval '1 hour' WHERE id = $1", [u.deviceId]);
     const before = await lastSeen(u.deviceId);
     // A learns of revocations through its pub/sub seam; listeners run in order, so once this one has heard
     // of the revocation, A's session cache (subscribed at start) has too.
@@ -51,7 +53,7 @@ describe("session cache", () => {
     expect(warm.map((r) => r.status)).toEqual(Array(8).fill(200));
     gate.hold();
     const inFlight = api(a.url).get("/api/auth/me", { token: u.token });
-    // A's check (UPDATE … RETURNING of a live session) has run in the database; its answer waits in the gate.
+    // A's check (the read and the touch of a live session) has run in the database; its answer waits in the gate.
     await expect.poll(() => lastSeen(u.deviceId), { timeout: 10_000 }).toBeGreaterThan(before);
 
     expect((await api(b.url).post("/api/auth/logout", undefined, { token: u.token })).status).toBe(200);
