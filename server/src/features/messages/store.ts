@@ -89,6 +89,11 @@ export async function insertMessage(db: Knex, msg: NewMessage): Promise<MessageR
   return { ...row, author_is_bot: msg.kind === "bot" };
 }
 
+/** A live message of the space, whatever its channel; undefined for unknown, deleted or other-space ids. */
+export async function findMessageInSpace(db: Knex, spaceId: string, id: string): Promise<MessageRow | undefined> {
+  return selectMessages(db).where({ "m.id": id, "m.space_id": spaceId }).whereNull("m.deleted_at").first();
+}
+
 /** A live (not deleted) message of a channel. */
 export async function findMessage(db: Knex, channelId: string, id: string): Promise<MessageRow | undefined> {
   return selectMessages(db).where({ "m.id": id, "m.channel_id": channelId }).whereNull("m.deleted_at").first();

@@ -4,12 +4,12 @@ import type { Db } from "../../platform/db.ts";
 import { notFound } from "../../platform/errors.ts";
 import type { BotPrincipal } from "../bots/index.ts";
 import { requireAccess, type InstallResolver } from "../installs/index.ts";
-import { addReaction, findMessage, softDeleteMessage } from "../messages/index.ts";
+import { addReaction, findMessage, findMessageInSpace, softDeleteMessage } from "../messages/index.ts";
 import { toMessageResponse, type MessageResponse } from "../messages/index.ts";
 import { MESSAGE_SEND, type RateLimits } from "../ratelimits/index.ts";
 import type { ChannelEvents } from "./channel-events.ts";
 import { deleteScope } from "./rules.ts";
-import { findMessageInSpace, listPlainMessages } from "./store.ts";
+import { listPlainMessages } from "./store.ts";
 import type { components } from "../../../../generated/api.d.ts";
 
 type SendMessageRequest = components["schemas"]["Bot.SendMessageRequest"];

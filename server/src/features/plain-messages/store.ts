@@ -5,28 +5,6 @@ import type { MessageRow, ReactionCount } from "../messages/index.ts";
 import { prepare } from "../../platform/prepared.ts";
 import { newId } from "../../platform/ids.ts";
 
-/** A live message of the space, whatever its channel; undefined for unknown, deleted or other-space ids. */
-export async function findMessageInSpace(db: Knex, spaceId: string, id: string): Promise<MessageRow | undefined> {
-  return db("messages as m")
-    .select(
-      "m.id",
-      "m.space_id",
-      "m.channel_id",
-      "m.author_id",
-      "m.kind",
-      "m.ciphertext",
-      "m.content",
-      "m.epoch",
-      "m.reply_to",
-      "m.deleted_at",
-      "m.created_at",
-    )
-    .select(db.raw("m.kind = 'bot' as author_is_bot"))
-    .where({ "m.id": id, "m.space_id": spaceId })
-    .whereNull("m.deleted_at")
-    .first();
-}
-
 /** The space's first text channel (by position): where service messages are written. */
 export async function firstTextChannel(db: Knex, spaceId: string): Promise<string | undefined> {
   const row = await db("channels")
