@@ -6,6 +6,7 @@ import { pathToFileURL } from "node:url";
 import knexFactory, { type Knex } from "knex";
 import pg from "pg";
 import { startEmbeddedPostgres } from "./embedded-postgres.ts";
+import { settledWithin } from "./deadline.ts";
 import type { Logger } from "./logger.ts";
 
 /** The pool or an open transaction: what store functions run their statements on. Services only pass it along. */
@@ -65,6 +66,8 @@ export async function migrate(knex: Knex): Promise<void> {
 }
 
 const POOL_MAX = 20;
+/** How long close() lets the pool end its connections. */
+const CLOSE_WITHIN_MS = 3000;
 
 /** What a Knex instance tells the statements run on it (prepared.ts reads it). */
 export interface DbTraits {
@@ -99,8 +102,9 @@ export async function openPostgres(
     replica,
     connection,
     async close() {
-      await knex.destroy();
-      if (replica !== knex) await replica.destroy();
+      // Knex's destroy waits for every pending acquire, and while the database refuses connections each one
+      // retries until its acquire timeout (a minute): a shutdown gives them a few seconds, not that minute.
+      await settledWithin(CLOSE_WITHIN_MS, [knex.destroy(), ...(replica !== knex ? [replica.destroy()] : [])]);
     },
   };
 }
@@ -121,7 +125,7 @@ export async function openEmbedded(dataDir: string, log: Logger): Promise<Databa
     replica: knex,
     connection,
     async close() {
-      await knex.destroy();
+      await settledWithin(CLOSE_WITHIN_MS, [knex.destroy()]);
       await server.stop();
     },
   };

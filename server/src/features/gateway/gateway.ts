@@ -14,6 +14,7 @@ import type { Logger } from "../../platform/logger.ts";
 import type { Metrics } from "../../platform/metrics.ts";
 import type { PubSub } from "../../platform/pubsub.ts";
 import { newId } from "../../platform/ids.ts";
+import { settledWithin } from "../../platform/deadline.ts";
 import { parseClientFrame } from "../../platform/realtime/frames.ts";
 import { ATTEMPT_TIMEOUT_MS, type AttemptResult, type SocketSender } from "../webhooks/index.ts";
 import { REFRESH_MS, type GatewayDirectory } from "./directory.ts";
@@ -132,7 +133,11 @@ export class BotGateway implements SocketSender {
   async close(graceMs = 1000): Promise<void> {
     this.closing = true;
     for (const t of this.timers) clearInterval(t);
-    await Promise.all(this.unsubscribe.map((u) => u().catch(() => {})));
+    // With Redis unreachable an unsubscribe waits in the client's offline queue: the shutdown does not.
+    await settledWithin(
+      graceMs,
+      this.unsubscribe.map((u) => u()),
+    );
     const all = [...this.pending, ...[...this.byBot.values()].flatMap((s) => [...s])];
     const closed = all.map(
       (c) => new Promise<void>((resolve) => (c.state === State.Closed ? resolve() : c.ws.once("close", () => resolve()))),
