@@ -1,10 +1,9 @@
-import { defaultServerConditions } from "vite";
 import { configDefaults, defineConfig } from "vitest/config";
+import { sdkSources } from "./scripts/sdk-sources.ts";
 
 export default defineConfig({
-  // Workspace packages (sdk-bot, sdk-client) export their TypeScript sources under this condition, so tests
-  // and examples run against src/ without a build.
-  ssr: { resolve: { conditions: ["parley:source", ...defaultServerConditions] } },
+  // Workspace packages (sdk-bot, sdk-client) resolve to their TypeScript sources, so tests run without a build.
+  resolve: { alias: sdkSources },
   test: {
     include: [
       "server/src/**/*.test.ts",

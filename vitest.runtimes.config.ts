@@ -1,10 +1,10 @@
-import { defaultServerConditions } from "vite";
 import { defineConfig } from "vitest/config";
+import { sdkSources } from "./scripts/sdk-sources.ts";
 
 // The runtime matrix (test/runtimes/), apart from `npm test` because its first run installs Node, Bun, Deno and
 // workerd from the npm registry: `npm run test:runtimes`, run by .ci/run after `npm test`.
 export default defineConfig({
-  ssr: { resolve: { conditions: ["parley:source", ...defaultServerConditions] } },
+  resolve: { alias: sdkSources },
   test: {
     include: ["test/runtimes/**/*.test.ts"],
     globalSetup: ["./test/global-setup.ts"],

@@ -1,5 +1,5 @@
 // Builds the portal into dist/, served by the server at /portal/. The sdk-client is taken from its sources
-// (the `parley:source` export condition), so a fresh clone needs no separate sdk build first.
+// (as tsconfig.json's `paths` says), so a fresh clone needs no separate sdk build first.
 import { defineConfig, type PluginOption } from "vite";
 import react from "@vitejs/plugin-react";
 
@@ -7,7 +7,7 @@ export default defineConfig({
   base: "/portal/",
   // plugin-react is hoisted beside the root vite (vitest's); its types name that copy, hence the cast.
   plugins: [react() as unknown as PluginOption],
-  resolve: { conditions: ["parley:source", "browser", "module", "import", "default"] },
+  resolve: { alias: { "@parley/sdk-client": decodeURIComponent(new URL("../sdk-client/src/index.ts", import.meta.url).pathname) } },
   build: { outDir: "dist", emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 1000 },
   server: { proxy: { "/api": { target: "http://127.0.0.1:8080", ws: true } } },
 });

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../../test/helpers/server.ts";
 
 const CLI_DIR = resolve(import.meta.dirname, "..");
-const NODE_ARGS = ["--conditions=parley:source", "--import", "tsx", "src/main.ts"];
+const NODE_ARGS = ["--import", "tsx", "src/main.ts"];
 let server: TestServer;
 let stateDir: string;
 

@@ -29,7 +29,7 @@ function cli(...args: string[]): Promise<Record<string, unknown>> {
   return new Promise((resolvePromise, reject) => {
     execFile(
       process.execPath,
-      ["--conditions=parley:source", "--import", "tsx", "src/main.ts", ...args],
+      ["--import", "tsx", "src/main.ts", ...args],
       { cwd: CLI_DIR, env: { ...process.env, PARLEY_URL: server.url, PARLEY_STATE: join(stateDir, "state.json") }, timeout: 30_000 },
       (err, stdout, stderr) => {
         if (err) return reject(new Error(`cli ${args[0]} failed: ${stderr || err.message}`));
