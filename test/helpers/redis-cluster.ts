@@ -19,7 +19,7 @@ export function redisClusterUnavailable(): string | undefined {
   return undefined;
 }
 
-export interface ClusterNode {
+interface ClusterNode {
   port: number;
   /** SIGKILL: the node is gone as in a crash. */
   kill(): Promise<void>;

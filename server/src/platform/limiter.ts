@@ -46,7 +46,7 @@ interface Hit {
  * The key as stored in Redis: its first segment (the bot of `<bot>:<channel>`, the user of `<user>:<bot>`) as a hash
  * tag, so every counter one script counts together (a bot's send limits) lives in one slot of a Redis Cluster.
  */
-export const storedKey = (key: string): string => {
+const storedKey = (key: string): string => {
   const colon = key.indexOf(":");
   return colon < 0 ? `{${key}}` : `{${key.slice(0, colon)}}${key.slice(colon)}`;
 };

@@ -56,7 +56,7 @@ function bounded(cluster: Cluster, ms: number): Cluster {
 export const isCluster = (redis: Redis): redis is Cluster => redis instanceof Cluster;
 
 /** What Redis Cluster hashes for a key's slot: the hash tag's content when it has a non-empty one, else the key. */
-export function hashedPart(key: string): string {
+function hashedPart(key: string): string {
   const open = key.indexOf("{");
   if (open < 0) return key;
   const close = key.indexOf("}", open + 1);
