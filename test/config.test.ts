@@ -109,6 +109,23 @@ describe("production configuration (issue 17 item 10)", () => {
   });
 });
 
+describe("Redis Cluster seed nodes", () => {
+  it("reads REDIS_CLUSTER_NODES as host:port pairs; with REDIS_URL too, or a malformed entry, the start stops", () => {
+    const test = { ...server, NODE_ENV: "test" };
+    expect(loadConfig({ ...test, REDIS_CLUSTER_NODES: "10.0.0.1:7000, redis-b:7001,[::1]:7002" }, []).redisClusterNodes).toEqual([
+      { host: "10.0.0.1", port: 7000 },
+      { host: "redis-b", port: 7001 },
+      { host: "::1", port: 7002 },
+    ]);
+    expect(failure({ ...test, REDIS_CLUSTER_NODES: "10.0.0.1:7000", REDIS_URL: "redis://r:6379" })).toBe(
+      "REDIS_URL and REDIS_CLUSTER_NODES are both set: REDIS_URL names one Redis server, REDIS_CLUSTER_NODES the seed nodes of a Redis Cluster; set only one",
+    );
+    expect(failure({ ...test, REDIS_CLUSTER_NODES: "10.0.0.1" })).toBe(
+      'REDIS_CLUSTER_NODES must be a comma-separated list of host:port, got "10.0.0.1"',
+    );
+  });
+});
+
 describe("e-mail without SMTP_URL", { timeout: 90_000 }, () => {
   let s: TestServer | undefined;
   afterAll(() => s?.stop());

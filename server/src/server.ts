@@ -252,7 +252,12 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   const port = (http.address() as AddressInfo).port;
   const host = config.host.includes(":") ? `[${config.host}]` : config.host;
   platform.log.info(
-    { port, host: config.host, database: config.databaseUrl ? "postgres" : "embedded", redis: Boolean(config.redisUrl) },
+    {
+      port,
+      host: config.host,
+      database: config.databaseUrl ? "postgres" : "embedded",
+      redis: config.redisClusterNodes ? "cluster" : Boolean(config.redisUrl),
+    },
     "listening",
   );
 

@@ -17,6 +17,8 @@ export interface Config {
   /** `transaction`: DATABASE_URL goes through a pooler in transaction mode (PgBouncer), so no named statements. */
   databasePooler: "transaction" | undefined;
   redisUrl: string | undefined;
+  /** REDIS_CLUSTER_NODES: seed nodes of a Redis Cluster, used instead of REDIS_URL (docs/running-at-scale.md). */
+  redisClusterNodes: RedisNode[] | undefined;
   dataDir: string;
   jwtSecret: string;
   botTokenSecret: string;
@@ -61,6 +63,28 @@ export interface RetentionConfig {
   refreshTokensDays: number;
   e2eCommitsDays: number;
   intervalSeconds: number;
+}
+
+export interface RedisNode {
+  host: string;
+  port: number;
+}
+
+/** `host:port,host:port,…` (IPv6 as `[::1]:7000`); every entry must name both. */
+function clusterNodes(env: Env): RedisNode[] | undefined {
+  const raw = env.REDIS_CLUSTER_NODES?.trim();
+  if (!raw) return undefined;
+  if (env.REDIS_URL)
+    throw new ConfigError(
+      "REDIS_URL and REDIS_CLUSTER_NODES are both set: REDIS_URL names one Redis server, REDIS_CLUSTER_NODES the seed nodes of a Redis Cluster; set only one",
+    );
+  return raw.split(",").map((entry) => {
+    const m = /^\[?([^\]\s]+?)\]?:(\d{1,5})$/.exec(entry.trim());
+    const port = Number(m?.[2]);
+    if (!m || port < 1 || port > 65535)
+      throw new ConfigError(`REDIS_CLUSTER_NODES must be a comma-separated list of host:port, got "${entry.trim()}"`);
+    return { host: m[1]!, port };
+  });
 }
 
 /** A hop count, or addresses/subnets (and Express's names `loopback`, `linklocal`, `uniquelocal`), or all/none. */
@@ -199,9 +223,9 @@ function pooler(env: Env, databaseUrl: string | undefined): "transaction" | unde
   if (value === undefined) return undefined;
   if (value !== "transaction") throw new ConfigError(`DATABASE_POOLER must be "transaction" or unset, got "${value}"`);
   if (!databaseUrl) throw new ConfigError("DATABASE_POOLER=transaction needs DATABASE_URL (the address of the pooler)");
-  if (!env.REDIS_URL)
+  if (!env.REDIS_URL && !env.REDIS_CLUSTER_NODES)
     throw new ConfigError(
-      "DATABASE_POOLER=transaction needs REDIS_URL: the job queue on PostgreSQL listens for notifications, which a transaction pooler cannot carry",
+      "DATABASE_POOLER=transaction needs REDIS_URL or REDIS_CLUSTER_NODES: the job queue on PostgreSQL listens for notifications, which a transaction pooler cannot carry",
     );
   return value;
 }
@@ -248,6 +272,7 @@ export function loadConfig(env: Env = process.env, argv: string[] = process.argv
     databasePooler,
     databaseReplicaUrl,
     redisUrl: url(env, "REDIS_URL", ["redis:", "rediss:"]),
+    redisClusterNodes: clusterNodes(env),
     dataDir,
     jwtSecret: signingSecret("JWT_SECRET", secrets.JWT_SECRET),
     botTokenSecret: signingSecret("BOT_TOKEN_SECRET", secrets.BOT_TOKEN_SECRET),

@@ -9,7 +9,7 @@ import { createLogger, type Logger } from "./logger.ts";
 import { createMetrics, type Metrics } from "./metrics.ts";
 import { MemoryPubSub, RedisPubSub, type PubSub } from "./pubsub.ts";
 import { postgresQueues, redisQueues, type Queues } from "./queue.ts";
-import { createRedis, whenReady, type Redis } from "./redis.ts";
+import { createRedis, whenReady, type Redis, type RedisTarget } from "./redis.ts";
 import { answerWithin } from "./deadline.ts";
 
 export interface Platform {
@@ -76,12 +76,20 @@ export async function openPlatform(config: Config, overrides: PlatformOverrides 
   let redis: Redis | undefined;
   let kvRedis: Redis | undefined;
   let limiterRedis: Redis | undefined;
+  let subRedis: Redis | undefined;
   let kv: Kv, pubsub: PubSub, limiters: LimiterFactory, queues: Queues;
-  if (config.redisUrl) {
-    redis = createRedis(config.redisUrl);
-    redis.on("error", (err) => log.warn({ err: err.message }, "redis connection error"));
-    kvRedis = createRedis(config.redisUrl, { commandTimeout: KV_TIMEOUT_MS });
-    limiterRedis = createRedis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 0, commandTimeout: LIMITER_TIMEOUT_MS });
+  const target: RedisTarget | undefined = config.redisClusterNodes
+    ? { cluster: config.redisClusterNodes }
+    : config.redisUrl
+      ? { url: config.redisUrl }
+      : undefined;
+  if (target) {
+    redis = createRedis(target);
+    redis.on("error", (err: Error) => log.warn({ err: err.message }, "redis connection error"));
+    kvRedis = createRedis(target, { commandTimeout: KV_TIMEOUT_MS });
+    limiterRedis = createRedis(target, { enableOfflineQueue: false, maxRetriesPerRequest: 0, commandTimeout: LIMITER_TIMEOUT_MS });
+    // On a cluster, realtime fan-out subscribes per shard (SSUBSCRIBE), through one subscriber connection per master.
+    subRedis = "cluster" in target ? createRedis(target, {}, { shardedSubscribers: true }) : undefined;
     // Reported through `redis` above; the others' commands fail on their own.
     kvRedis.on("error", () => {});
     limiterRedis.on("error", () => {});
@@ -93,16 +101,17 @@ export async function openPlatform(config: Config, overrides: PlatformOverrides 
       redis.disconnect();
       kvRedis.disconnect();
       limiterRedis.disconnect();
+      subRedis?.disconnect();
       await database.close();
       throw err;
     }
     kv = new RedisKv(kvRedis);
-    pubsub = new RedisPubSub(redis);
+    pubsub = new RedisPubSub(redis, undefined, subRedis);
     limiters = redisLimiters(limiterRedis, config.rateLimitMultiplier);
-    queues = redisQueues(config.redisUrl, log);
+    queues = redisQueues(target, log);
   } else {
     log.info(
-      "no REDIS_URL: rate limits, presence, realtime fan-out and caches run in this process (run one process only); the job queue runs on PostgreSQL",
+      "no REDIS_URL or REDIS_CLUSTER_NODES: rate limits, presence, realtime fan-out and caches run in this process (run one process only); the job queue runs on PostgreSQL",
     );
     kv = new MemoryKv(clock);
     pubsub = new MemoryPubSub();

@@ -1,5 +1,5 @@
 // Small key-value seam with TTLs: presence, session and token caches. Redis when configured, a Map otherwise.
-import type { Redis } from "./redis.ts";
+import { byTag, type Redis } from "./redis.ts";
 import type { Clock } from "./clock.ts";
 
 export interface Kv {
@@ -28,14 +28,27 @@ export class RedisKv implements Kv {
     return this.redis.get(this.prefix + key);
   }
   async mget(keys: string[]) {
-    return keys.length ? this.redis.mget(keys.map((k) => this.prefix + k)) : [];
+    if (!keys.length) return [];
+    const full = keys.map((k) => this.prefix + k);
+    const groups = byTag(this.redis, full);
+    if (groups.length === 1) return this.redis.mget(full);
+    // A cluster: one MGET per hash tag (keys of one user share one), sent together as one pipeline per master.
+    const out: (string | null)[] = new Array<string | null>(keys.length);
+    await Promise.all(
+      groups.map(async (g) => {
+        const values = await this.redis.mget(g.map((i) => full[i]!));
+        g.forEach((i, j) => (out[i] = values[j] ?? null));
+      }),
+    );
+    return out;
   }
   async set(key: string, value: string, ttlMs?: number) {
     if (ttlMs) await this.redis.set(this.prefix + key, value, "PX", ttlMs);
     else await this.redis.set(this.prefix + key, value);
   }
   async del(...keys: string[]) {
-    if (keys.length) await this.redis.del(...keys.map((k) => this.prefix + k));
+    const full = keys.map((k) => this.prefix + k);
+    if (keys.length) await Promise.all(byTag(this.redis, full).map((g) => this.redis.del(...g.map((i) => full[i]!))));
   }
   async incr(key: string, ttlMs: number) {
     const k = this.prefix + key;

@@ -42,14 +42,24 @@ interface Hit {
   key: string;
 }
 
+/**
+ * The key as stored in Redis: its first segment (the bot of `<bot>:<channel>`, the user of `<user>:<bot>`) as a hash
+ * tag, so every counter one script counts together (a bot's send limits) lives in one slot of a Redis Cluster.
+ */
+const storedKey = (key: string): string => {
+  const colon = key.indexOf(":");
+  return colon < 0 ? `{${key}}` : `{${key.slice(0, colon)}}${key.slice(colon)}`;
+};
+
 class FlexibleLimiter implements Limiter {
   constructor(
     readonly spec: LimitSpec,
     private impl: RateLimiterAbstract,
+    private keyOf: (key: string) => string = (k) => k,
   ) {}
   async consume(key: string): Promise<LimitOutcome> {
     try {
-      await this.impl.consume(key, 1);
+      await this.impl.consume(this.keyOf(key), 1);
       return { ok: true };
     } catch (err) {
       if (err instanceof RateLimiterRes) return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(err.msBeforeNext / 1000)) };
@@ -58,7 +68,7 @@ class FlexibleLimiter implements Limiter {
   }
   async reward(key: string): Promise<void> {
     try {
-      await this.impl.reward(key, 1);
+      await this.impl.reward(this.keyOf(key), 1);
     } catch (err) {
       throw new LimiterUnavailable(err);
     }
@@ -86,7 +96,8 @@ export function memoryLimiters(multiplier = 1): LimiterFactory {
 
 /**
  * rate-limiter-flexible's own counting (RateLimiterRedis: SET NX EX, INCRBY, PTTL, EXPIRE if the TTL was lost) on
- * the same keys (`rl:<name>:<key>`), for several counters in one script. ARGV per key: points, seconds, stage.
+ * the same keys (`rl:<name>:` and storedKey), for several counters in one script (on a Redis Cluster, the callers'
+ * keys share their first segment, so one slot). ARGV per key: points, seconds, stage.
  * Returns the 1-based index of the first refused key, or 0.
  */
 const CONSUME_ALL = `
@@ -125,6 +136,7 @@ export function redisLimiters(redis: Redis, multiplier = 1): LimiterFactory {
           points: spec.points * multiplier,
           duration: spec.durationSeconds,
         }),
+        storedKey,
       ),
     async consumeAll(stages) {
       // KEYS then ARGV (points, seconds, stage per key) in one pass: the bot send counts three limits per request.
@@ -134,7 +146,7 @@ export function redisLimiters(redis: Redis, multiplier = 1): LimiterFactory {
       for (let i = 0; i < stages.length; i++)
         for (const h of stages[i]!) {
           hits.push(h);
-          keys.push(`rl:${h.limiter.spec.name}:${h.key}`);
+          keys.push(`rl:${h.limiter.spec.name}:${storedKey(h.key)}`);
           args.push(h.limiter.spec.points * multiplier, h.limiter.spec.durationSeconds, i);
         }
       let refused: number;

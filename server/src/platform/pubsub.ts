@@ -1,7 +1,9 @@
-// Fan-out between server processes: Redis PUBLISH/SUBSCRIBE when configured, an EventEmitter otherwise.
+// Fan-out between server processes: Redis PUBLISH/SUBSCRIBE when configured (sharded SPUBLISH/SSUBSCRIBE on a Redis
+// Cluster, so a message crosses only the shard that owns its channel), an EventEmitter otherwise.
 import { EventEmitter } from "node:events";
 import { randomBytes } from "node:crypto";
-import type { Redis } from "./redis.ts";
+import { byTag, isCluster, type Redis } from "./redis.ts";
+import type { Cluster } from "ioredis";
 
 export type Listener = (message: string) => void;
 
@@ -115,11 +117,15 @@ class PublishWatch {
   }
 }
 
-/** Uses `publisher` for PUBLISH and a duplicate connection in subscriber mode. */
+/**
+ * Uses `pub` for PUBLISH and `sub` (default: a duplicate of `pub`) in subscriber mode. On a Redis Cluster, `sub` must
+ * be a Cluster with `shardedSubscribers` (one subscriber connection per master), and the channels are sharded.
+ */
 export class RedisPubSub implements PubSub {
   /** This process's tag on `localFirst` messages, so its subscriber skips what it already delivered. */
   private tag = `${TAGGED}${randomBytes(9).toString("base64url")}${TAGGED}`;
   private sub: Redis;
+  private sharded: boolean;
   private listeners = new Map<string, Set<Listener>>();
   private watch = new PublishWatch();
   /** Per channel: settles once Redis confirmed the SUBSCRIBE (every listener of the channel waits for it). */
@@ -132,18 +138,26 @@ export class RedisPubSub implements PubSub {
   constructor(
     private pub: Redis,
     private prefix = "ps:",
+    sub?: Redis,
   ) {
-    this.sub = pub.duplicate();
+    this.sharded = isCluster(pub);
+    this.sub = sub ?? (pub as Exclude<Redis, Cluster>).duplicate();
     // ioredis reconnects by itself; without a listener it would print every refused reconnect to stderr.
     this.sub.on("error", () => {});
-    this.sub.on("ready", () => this.reconnected());
-    this.sub.on("message", (ch: string, msg: string) => {
+    const onMessage = (ch: string, msg: string) => {
       if (msg.startsWith(TAGGED)) {
         if (msg.startsWith(this.tag)) return; // delivered here when published
         msg = msg.slice(msg.indexOf(TAGGED, 1) + 1);
       }
       this.deliver(ch, msg);
-    });
+    };
+    if (this.sharded) {
+      this.sub.on("smessage", onMessage);
+      this.watchShards(this.sub as Cluster);
+    } else {
+      this.sub.on("message", onMessage);
+      this.sub.on("ready", () => this.reconnected());
+    }
   }
   /**
    * ioredis subscribes again by itself on a new connection; the listeners are told once Redis has confirmed the
@@ -155,14 +169,43 @@ export class RedisPubSub implements PubSub {
       this.connectedOnce = true;
       return;
     }
-    const channels = [...this.listeners.keys()];
-    const confirmed = channels.length ? this.sub.subscribe(...channels) : Promise.resolve();
-    confirmed.then(
+    this.confirmAll().then(
       () => {
         for (const l of this.resubscribed) l();
       },
       () => {}, // the connection went again: its next "ready" tells them
     );
+  }
+  /**
+   * A cluster's sharded subscribers: ioredis replaces the subscriber of a master that went away (a failover, a
+   * restart) once the new topology is known, subscribes it again, then says `subscribersReady`. As on one server,
+   * the listeners are told once the channels are confirmed again; until every shard confirms, the next
+   * `subscribersReady` tries again. (ioredis keeps each channel asked for again in its list once more; SSUBSCRIBE
+   * of a channel already subscribed is harmless, and SUNSUBSCRIBE drops every copy.)
+   */
+  private watchShards(sub: Cluster) {
+    let lost = false;
+    sub.on("-subscriber", () => (lost = true));
+    sub.on("subscribersReady", () => {
+      if (!lost) return;
+      this.confirmAll().then(
+        () => {
+          if (!lost) return;
+          lost = false;
+          for (const l of this.resubscribed) l();
+        },
+        () => {},
+      );
+    });
+  }
+  private confirmAll(): Promise<unknown> {
+    const channels = [...this.listeners.keys()];
+    return channels.length ? this.subscribeNow(channels) : Promise.resolve();
+  }
+  /** SUBSCRIBE (one server) or SSUBSCRIBE per hash tag (a cluster: each command names channels of one slot). */
+  private subscribeNow(channels: string[]): Promise<unknown> {
+    if (!this.sharded) return this.sub.subscribe(...channels);
+    return Promise.all(byTag(this.sub, channels).map((g) => this.sub.ssubscribe(...g.map((i) => channels[i]!))));
   }
   onResubscribed(listener: () => void) {
     this.resubscribed.push(listener);
@@ -172,10 +215,13 @@ export class RedisPubSub implements PubSub {
   }
   async publish(channel: string, message: string, opts?: PublishOptions) {
     const ch = this.prefix + channel;
-    if (!opts?.localFirst) return this.watch.track(this.pub.publish(ch, message));
+    if (!opts?.localFirst) return this.watch.track(this.send(ch, message));
     // Asynchronously, as through Redis: callers never depend on re-entrancy.
     if (this.listeners.has(ch)) queueMicrotask(() => this.deliver(ch, message));
-    await this.watch.track(this.pub.publish(ch, this.tag + message));
+    await this.watch.track(this.send(ch, this.tag + message));
+  }
+  private send(ch: string, message: string): Promise<unknown> {
+    return this.sharded ? this.pub.spublish(ch, message) : this.pub.publish(ch, message);
   }
   async subscribe(channel: string, listener: Listener) {
     const ch = this.prefix + channel;
@@ -193,7 +239,7 @@ export class RedisPubSub implements PubSub {
       if (mine.size === 0 && this.listeners.get(ch) === mine) {
         this.listeners.delete(ch);
         this.subscribed.delete(ch);
-        await this.sub.unsubscribe(ch);
+        await (this.sharded ? this.sub.sunsubscribe(ch) : this.sub.unsubscribe(ch));
       }
     };
     try {
@@ -215,7 +261,7 @@ export class RedisPubSub implements PubSub {
       this.batchDone = new Promise((resolve, reject) =>
         setImmediate(() => {
           this.batch = undefined;
-          this.sub.subscribe(...channels).then(resolve, reject);
+          this.subscribeNow(channels).then(resolve, reject);
         }),
       );
     }

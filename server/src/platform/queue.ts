@@ -1,8 +1,8 @@
-// Background jobs: BullMQ in every mode — on Redis when REDIS_URL is set, otherwise on the service's own
+// Background jobs: BullMQ in every mode — on Redis when REDIS_URL or REDIS_CLUSTER_NODES is set, otherwise on the service's own
 // PostgreSQL (BullMQ's PostgreSQL backend, embedded mode's PostgreSQL included). Same Queue/Worker API.
 import { Queue, Worker, withBackend, createPostgresBackend, type Processor, type WorkerOptions } from "bullmq";
 import type { PgConnection } from "./db.ts";
-import { createRedis, type Redis } from "./redis.ts";
+import { createRedis, type Redis, type RedisTarget } from "./redis.ts";
 import type { RedisOptions } from "ioredis";
 import type { Logger } from "./logger.ts";
 import { answerWithin, settledWithin } from "./deadline.ts";
@@ -143,11 +143,19 @@ type QueueLog = Pick<Logger, "warn">;
 const logErrors = (log: QueueLog, role: string, name: string) => (err: Error) =>
   log.warn({ err: err.message, queue: name, role }, "queue connection error");
 
-export function redisQueues(url: string, log: QueueLog): Queues {
+/**
+ * BullMQ's key prefix for a queue. A queue's scripts touch many of its keys at once, so on a Redis Cluster they must
+ * share a hash tag; one tag per queue puts different queues on different masters. One server keeps BullMQ's default.
+ */
+const queuePrefix = (target: RedisTarget, name: string): { prefix?: string } => ("cluster" in target ? { prefix: `{bull:${name}}` } : {});
+
+export function redisQueues(target: string | RedisTarget, log: QueueLog): Queues {
+  if (typeof target === "string") target = { url: target };
+  const where = target;
   const closers: (() => Promise<unknown>)[] = [];
   const clients: Redis[] = [];
   const client = (opts: RedisOptions) => {
-    const c = createRedis(url, opts);
+    const c = createRedis(where, opts);
     clients.push(c);
     return c;
   };
@@ -157,7 +165,7 @@ export function redisQueues(url: string, log: QueueLog): Queues {
       // While Redis reconnects, adds wait in ioredis's offline queue (bounded by PRODUCER_WAIT_MS in wrap)
       // instead of failing at once: a blip of a second loses no enqueue.
       const conn = client({ maxRetriesPerRequest: null });
-      const q = new Queue(name, { connection: conn });
+      const q = new Queue(name, { connection: conn, ...queuePrefix(where, name) });
       // BullMQ re-emits connection errors on the queue; ioredis reconnects.
       q.on("error", logErrors(log, "producer", name));
       closers.push(() => (conn.status === "ready" ? q.close() : q.disconnect()));
@@ -166,7 +174,7 @@ export function redisQueues(url: string, log: QueueLog): Queues {
     },
     async worker<T>(name: string, process: Processor<T>, opts: WorkerOpts) {
       const conn = client({ maxRetriesPerRequest: null });
-      const w = new Worker<T>(name, process, { connection: conn, ...workerOptions(opts) });
+      const w = new Worker<T>(name, process, { connection: conn, ...queuePrefix(where, name), ...workerOptions(opts) });
       // Connection blips are retried by ioredis; job failures are the processor's to record.
       w.on("error", logErrors(log, "worker", name));
       return boundedWorker(w, closers, () => conn.status === "ready");

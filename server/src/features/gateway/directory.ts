@@ -65,10 +65,17 @@ export class RedisDirectory implements GatewayDirectory {
 
   async refresh(entries: Entry[], processId: string): Promise<void> {
     if (!entries.length) return;
-    const m = this.redis.multi();
     const value = valueOf(processId);
-    for (const e of entries) m.hset(keyOf(e.botId), e.sessionId, value).pexpire(keyOf(e.botId), ENTRY_TTL_MS);
-    await m.exec();
+    const byBot = new Map<string, string[]>();
+    for (const e of entries) byBot.set(e.botId, [...(byBot.get(e.botId) ?? []), e.sessionId]);
+    // One transaction per bot (one key, so one slot of a Redis Cluster), all sent together.
+    await Promise.all(
+      [...byBot].map(([botId, sessions]) => {
+        const m = this.redis.multi();
+        for (const s of sessions) m.hset(keyOf(botId), s, value);
+        return m.pexpire(keyOf(botId), ENTRY_TTL_MS).exec();
+      }),
+    );
   }
 }
 

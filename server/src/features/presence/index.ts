@@ -8,7 +8,8 @@ import type { Clock } from "../../platform/clock.ts";
 import type { Logger } from "../../platform/logger.ts";
 import type { RealtimePublisher } from "../../platform/realtime/publisher.ts";
 import { RedisLedger } from "./ledger.ts";
-import { CONN_TTL_MS, PresenceService, PRESENCE_KEYS } from "./service.ts";
+import { CONN_TTL_MS, PresenceService } from "./service.ts";
+import { PRESENCE_KEYS } from "./keys.ts";
 import { IDLE_AFTER_MS, OFFLINE_AFTER_DISCONNECT_MS } from "./rules.ts";
 
 export { PresenceService } from "./service.ts";

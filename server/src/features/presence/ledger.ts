@@ -8,6 +8,8 @@ import type { Kv } from "../../platform/kv.ts";
 import type { Clock } from "../../platform/clock.ts";
 import { newId } from "../../platform/ids.ts";
 import { InFlightBatcher } from "../../platform/batcher.ts";
+import { isCluster } from "../../platform/redis.ts";
+import { ALL_BUCKETS, bucketOf, connsPrefix, PROCS_KEY, shareKey } from "./keys.ts";
 
 /** Users whose last connections were on a process that died, and when that process was last heard of. */
 export type OrphanHandler = (userIds: string[], lastSeenAt: number) => void;
@@ -43,24 +45,21 @@ export class MemoryLedger implements ConnectionLedger {
   stop() {}
 }
 
-const PROCS = "presence:procs";
-const share = (procId: string) => `presence:proc:${procId}`;
-
 // Opens and closes of one event-loop turn, in the order they happened, as one script (a connect storm: one per batch,
-// not one per socket). KEYS: this process's shares, then one total per change. ARGV: ttl, then per change its user
-// and +1 (opened) or -1 (closed). Answers each change's total after it.
+// not one per socket; on a Redis Cluster one per bucket of users, each bucket one slot). KEYS: per change, this
+// process's share of the user's bucket and the user's total. ARGV: ttl, then per change its user and +1 (opened)
+// or -1 (closed). Answers each change's total after it.
 // A close this process never counted (its shares were already taken off as a dead process's) leaves the total alone.
-const APPLY = `local n = #KEYS - 1
-local out = {}
-for i = 1, n do
-  local total, user = KEYS[i + 1], ARGV[2 * i]
+const APPLY = `local out = {}
+for i = 1, #KEYS / 2 do
+  local share, total, user = KEYS[2 * i - 1], KEYS[2 * i], ARGV[2 * i]
   if ARGV[2 * i + 1] == '1' then
     out[i] = redis.call('INCR', total)
     redis.call('PEXPIRE', total, ARGV[1])
-    redis.call('HINCRBY', KEYS[1], user, 1)
+    redis.call('HINCRBY', share, user, 1)
   else
-    local c = redis.call('HINCRBY', KEYS[1], user, -1)
-    if c <= 0 then redis.call('HDEL', KEYS[1], user) end
+    local c = redis.call('HINCRBY', share, user, -1)
+    if c <= 0 then redis.call('HDEL', share, user) end
     if c < 0 then
       out[i] = tonumber(redis.call('GET', total) or '0')
     else
@@ -78,21 +77,20 @@ interface Change {
   delta: 1 | -1;
 }
 
-// KEYS: live-process set, the dead process's shares. ARGV: dead process id, prefix of the total keys.
-// Only the caller whose ZREM succeeds takes the shares off, so two processes sweeping at once correct once.
-// (The total keys are built here from the prefix: fine on one Redis, not on Redis Cluster.)
-const CLAIM = `if redis.call('ZREM', KEYS[1], ARGV[1]) == 0 then return {} end
-local h = redis.call('HGETALL', KEYS[2])
+// Takes a dead process's share of one bucket off its users' totals. KEYS: the share. ARGV: the prefix of the
+// bucket's total keys (the same hash tag, so the same slot). Runs only for the caller whose ZREM of the dead
+// process succeeded, so two processes sweeping at once correct once.
+const CLAIM = `local h = redis.call('HGETALL', KEYS[1])
 local gone = {}
 for i = 1, #h, 2 do
-  local k = ARGV[2] .. h[i]
+  local k = ARGV[1] .. h[i]
   local n = redis.call('DECRBY', k, tonumber(h[i + 1]))
   if n <= 0 then
     redis.call('DEL', k)
     gone[#gone + 1] = h[i]
   end
 end
-redis.call('DEL', KEYS[2])
+redis.call('DEL', KEYS[1])
 return gone`;
 
 export interface RedisLedgerOptions {
@@ -132,23 +130,42 @@ export class RedisLedger implements ConnectionLedger {
   }
 
   private async apply(part: Change[]): Promise<number[]> {
-    const keys = [share(this.procId), ...part.map((c) => this.total(c.userId))];
-    const args: (string | number)[] = [this.keys.ttlMs];
     for (const c of part) {
-      args.push(c.userId, c.delta);
       // `mine` holds only what has gone to Redis: a restore (on the same connection) never counts a change that
       // is still waiting for its batch, which that batch would then count again.
       const n = (this.mine.get(c.userId) ?? 0) + c.delta;
       if (n > 0) this.mine.set(c.userId, n);
       else this.mine.delete(c.userId);
     }
-    const totals = (await this.redis.eval(APPLY, keys.length, ...keys, ...args)) as number[];
-    return totals.map(Number);
+    // One server: the whole batch in one script. A cluster: one script per bucket, in the batch's order within it
+    // (a user's changes are all in its bucket, so a close never overtakes its open).
+    const groups = new Map<number, number[]>();
+    part.forEach((c, i) => {
+      const b = isCluster(this.redis) ? bucketOf(c.userId) : 0;
+      let g = groups.get(b);
+      if (!g) groups.set(b, (g = []));
+      g.push(i);
+    });
+    const out = new Array<number>(part.length);
+    await Promise.all(
+      [...groups.values()].map(async (g) => {
+        const keys: string[] = [];
+        const args: (string | number)[] = [this.keys.ttlMs];
+        for (const i of g) {
+          const c = part[i]!;
+          keys.push(shareKey(this.procId, bucketOf(c.userId)), this.total(c.userId));
+          args.push(c.userId, c.delta);
+        }
+        const totals = (await this.redis.eval(APPLY, keys.length, ...keys, ...args)) as number[];
+        g.forEach((i, j) => (out[i] = Number(totals[j])));
+      }),
+    );
+    return out;
   }
 
   async start(onOrphans: OrphanHandler): Promise<void> {
     this.onOrphans = onOrphans;
-    await this.redis.zadd(PROCS, this.clock.now(), this.procId);
+    await this.redis.zadd(PROCS_KEY, this.clock.now(), this.procId);
     this.timer = setInterval(() => void this.beat().catch((err) => this.o.onError(err)), this.o.heartbeatMs);
     this.timer.unref();
   }
@@ -163,24 +180,31 @@ export class RedisLedger implements ConnectionLedger {
 
   private async beat(): Promise<void> {
     const now = this.clock.now();
-    const added = await this.redis.zadd(PROCS, now, this.procId);
+    const added = await this.redis.zadd(PROCS_KEY, now, this.procId);
     if (added === 1) await this.restore();
-    const dead = await this.redis.zrangebyscore(PROCS, "-inf", `(${now - this.o.deadAfterMs}`, "WITHSCORES");
+    const dead = await this.redis.zrangebyscore(PROCS_KEY, "-inf", `(${now - this.o.deadAfterMs}`, "WITHSCORES");
     for (let i = 0; i < dead.length; i += 2) {
       const id = dead[i]!;
       if (id === this.procId) continue;
-      const gone = (await this.redis.eval(CLAIM, 2, PROCS, share(id), id, this.kvPrefix + this.keys.kvKey(""))) as string[];
-      if (gone.length) this.onOrphans(gone, Number(dead[i + 1]));
+      // Whoever removes the dead process from the set owns its correction.
+      if ((await this.redis.zrem(PROCS_KEY, id)) === 0) continue;
+      const gone = await Promise.all(
+        ALL_BUCKETS.map((b) => this.redis.eval(CLAIM, 1, shareKey(id, b), this.kvPrefix + connsPrefix(b)) as Promise<string[]>),
+      );
+      const users = gone.flat();
+      if (users.length) this.onOrphans(users, Number(dead[i + 1]));
     }
   }
 
   /** Another process took this one for dead and removed its shares: count its live connections again. */
   private async restore(): Promise<void> {
-    const pipe = this.redis.pipeline();
-    for (const [userId, n] of this.mine) {
-      pipe.incrby(this.total(userId), n).pexpire(this.total(userId), this.keys.ttlMs);
-      pipe.hincrby(share(this.procId), userId, n);
-    }
-    await pipe.exec();
+    // Separate commands, not one pipeline: on a cluster they go to several masters (auto-pipelined per master).
+    await Promise.all(
+      [...this.mine].flatMap(([userId, n]) => [
+        this.redis.incrby(this.total(userId), n),
+        this.redis.pexpire(this.total(userId), this.keys.ttlMs),
+        this.redis.hincrby(shareKey(this.procId, bucketOf(userId)), userId, n),
+      ]),
+    );
   }
 }

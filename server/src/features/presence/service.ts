@@ -18,6 +18,7 @@ import {
   type PresenceTimings,
 } from "./rules.ts";
 import { MemoryLedger, type ConnectionLedger } from "./ledger.ts";
+import { PRESENCE_KEYS } from "./keys.ts";
 import { allMembers, audiencesOf, memberRange, membersAmong, type Audience } from "./store.ts";
 
 export type { PresenceStatus } from "./rules.ts";
@@ -40,13 +41,6 @@ export const CONN_TTL_MS = 7 * DAY;
 /** A large space's online count is recomputed at most this often per process. */
 const ONLINE_COUNT_TTL_MS = 10_000;
 
-export const PRESENCE_KEYS = {
-  chosen: (u: string) => `presence:chosen:${u}`,
-  active: (u: string) => `presence:active:${u}`,
-  conns: (u: string) => `presence:conns:${u}`,
-  left: (u: string) => `presence:left:${u}`,
-  hidden: (u: string) => `presence:hidden:${u}`,
-};
 const K = PRESENCE_KEYS;
 const KEYS_PER_USER = 5;
 
