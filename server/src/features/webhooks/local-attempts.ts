@@ -96,9 +96,13 @@ export class LocalAttempts {
     this.direct += jobs.length;
     setImmediate(() => {
       jobs.forEach((job, i) => {
+        const w = { job, plain: plain[i]!, startBy, invocation: { finished: finished[i]! } };
         if (this.closed)
           this.direct--; // stopping: never sent, the row stays pending for a sweeper
-        else this.startInvocationHere({ job, plain: plain[i]!, startBy, invocation: { finished: finished[i]! } });
+        else if (this.ownerFull(w)) {
+          this.direct--;
+          this.park(w);
+        } else this.startInvocationHere(w);
       });
     });
   }
@@ -107,12 +111,25 @@ export class LocalAttempts {
   offer(job: DeliveryJob, a: Attemptable): boolean {
     if (this.closed || a.startBy <= performance.now()) return false;
     const w = { job, ...a };
-    if (this.local < LOCAL_MAX) {
+    const full = this.ownerFull(w);
+    if (!full && this.local < LOCAL_MAX) {
       this.startHere(w);
       return true;
     }
     if (this.waitingHere() >= LOCAL_WAITING_MAX) return false;
-    this.waiting.push(w);
+    if (full) this.park(w);
+    else this.waiting.push(w);
+    return true;
+  }
+
+  /**
+   * Whether `w`'s owner is known here to have no share free (then `w` is parked without an attempt, which would only
+   * find that out, holding a slot meanwhile).
+   */
+  private ownerFull(w: Waiting): boolean {
+    const owner = w.owner ?? this.attempts.ownerOf(w.job.webhookId);
+    if (owner === undefined || this.shares.free(owner)) return false;
+    w.owner = owner;
     return true;
   }
 
@@ -233,8 +250,10 @@ export class LocalAttempts {
     while (this.local < LOCAL_MAX && this.waitingHead < this.waiting.length) {
       const w = this.waiting[this.waitingHead]!;
       this.waiting[this.waitingHead++] = undefined!;
-      if (w.startBy > now) this.startHere(w);
-      else {
+      if (w.startBy > now) {
+        if (this.ownerFull(w)) this.park(w);
+        else this.startHere(w);
+      } else {
         late.push(w.job);
         // The place its owner gave up for it goes to the owner's next parked attempt: with none of the owner's
         // attempts running, nothing else would ever move that line.

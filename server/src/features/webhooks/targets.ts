@@ -47,6 +47,11 @@ export class WebhookTargets {
     return h ? Promise.resolve(h.value) : this.cache.load(id, () => this.read(id));
   }
 
+  /** The target if this process has it cached (no read). */
+  peek(id: string): WebhookTarget | undefined {
+    return this.cache.hit(id)?.value;
+  }
+
   invalidate(id: string): Promise<void> {
     return this.cache.invalidate(id);
   }

@@ -89,6 +89,11 @@ export interface Deferred {
 export class DeliveryAttempts {
   constructor(private d: AttemptDeps) {}
 
+  /** The owner of a webhook's bot, if this process knows it without a read (else the attempt finds out). */
+  ownerOf(webhookId: string): string | undefined {
+    return this.d.targets.peek(webhookId)?.ownerId;
+  }
+
   /**
    * Runs one attempt of `job` and records it; the promise settles once the outcome is committed, or at once with
    * `Deferred` when its owner has no share free (nothing sent, nothing recorded: the caller tries again later).
