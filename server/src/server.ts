@@ -145,6 +145,10 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   });
   forwardSpaceEvents(db, spaceEvents, webhooks.dispatcher, audience);
   spaceEvents.on("member.left", (e) => installsService.memberLeft(e));
+  // The online counts follow the members (presence keeps them as members come and go online).
+  spaceEvents.on("member.joined", (e) => presence.memberJoined(e.spaceId, e.userId));
+  spaceEvents.on("member.left", (e) => presence.memberLeft(e.spaceId, e.userId));
+  spaceEvents.on("space.deleted", (e) => presence.spaceDeleted(e.spaceId));
   const channelsService = new ChannelsService(db, clock);
   const usersService = new UsersService({ db, auth: authService, presence, rows: userRows, passwords, signups });
   const rateLimits = createRateLimits(platform.limiters, platform.metrics.registry, platform.log);

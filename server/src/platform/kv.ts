@@ -11,8 +11,18 @@ export interface Kv {
   incr(key: string, ttlMs: number): Promise<number>;
   /** Subtracts 1 and returns the new value, never below 0 (the key is removed when it reaches 0). */
   decr(key: string): Promise<number>;
+  /**
+   * Sorted sets: gives `member` the score `score` in each of `keys` (null: takes it out of them). With
+   * `onlyIfPresent`, only in the sets it is already in.
+   */
+  zset(keys: string[], member: string, score: number | null, onlyIfPresent?: boolean): Promise<void>;
+  /** How many members of the sorted set `key` score above `min`; those at or below it are dropped. */
+  zcountAbove(key: string, min: number): Promise<number>;
   ping(): Promise<void>;
 }
+
+/** A score as Redis reads it (Infinity is `+inf` there). */
+const redisScore = (n: number) => (n === Infinity ? "+inf" : String(n));
 
 const DECR_SCRIPT = `local n = redis.call('DECR', KEYS[1])
 if n <= 0 then redis.call('DEL', KEYS[1]) n = 0 end
@@ -60,6 +70,26 @@ export class RedisKv implements Kv {
     const n = (await this.redis.eval(DECR_SCRIPT, 1, this.prefix + key)) as number;
     return n;
   }
+  async zset(keys: string[], member: string, score: number | null, onlyIfPresent = false) {
+    // One command per key, not one pipeline: each space's set is its own slot on a cluster (auto-pipelining still
+    // sends them together, per master).
+    await Promise.all(
+      keys.map((key) => {
+        const k = this.prefix + key;
+        if (score === null) return this.redis.zrem(k, member);
+        return onlyIfPresent ? this.redis.zadd(k, "XX", redisScore(score), member) : this.redis.zadd(k, redisScore(score), member);
+      }),
+    );
+  }
+  async zcountAbove(key: string, min: number) {
+    const k = this.prefix + key;
+    const [, [err, n]] = (await this.redis.multi().zremrangebyscore(k, "-inf", redisScore(min)).zcard(k).exec()) as [
+      unknown,
+      [Error | null, number],
+    ];
+    if (err) throw err;
+    return n;
+  }
   async ping() {
     await this.redis.ping();
   }
@@ -68,6 +98,7 @@ export class RedisKv implements Kv {
 /** One process only: expiry is checked on read, and a sweep drops dead keys now and then. */
 export class MemoryKv implements Kv {
   private map = new Map<string, { value: string; expires: number }>();
+  private sorted = new Map<string, Map<string, number>>();
   private sweeper: NodeJS.Timeout;
   constructor(private clock: Clock) {
     this.sweeper = setInterval(() => this.sweep(), 60_000).unref();
@@ -105,6 +136,23 @@ export class MemoryKv implements Kv {
     if (n === 0) this.map.delete(key);
     else this.map.set(key, { value: String(n), expires: e!.expires });
     return n;
+  }
+  async zset(keys: string[], member: string, score: number | null, onlyIfPresent = false) {
+    for (const k of keys) {
+      const set = this.sorted.get(k);
+      if (score === null) set?.delete(member);
+      else if (set) {
+        if (!onlyIfPresent || set.has(member)) set.set(member, score);
+      } else if (!onlyIfPresent) this.sorted.set(k, new Map([[member, score]]));
+      if (set?.size === 0) this.sorted.delete(k);
+    }
+  }
+  async zcountAbove(key: string, min: number) {
+    const set = this.sorted.get(key);
+    if (!set) return 0;
+    for (const [m, score] of set) if (score <= min) set.delete(m);
+    if (!set.size) this.sorted.delete(key);
+    return set.size;
   }
   async ping() {}
   private sweep() {

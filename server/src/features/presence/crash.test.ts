@@ -1,6 +1,7 @@
 // Presence after a crash: two server processes on one PostgreSQL and Redis; a user connected to B, B killed with
 // SIGKILL (no shutdown, so its connection counts are never decremented). A notices B's heartbeat stopped, takes B's
-// counts off, and the user goes offline — announced to a friend connected to A — within the contract's minute.
+// counts off, and the user goes offline — announced to a friend connected to A, and out of the online count of their
+// space — within the contract's minute.
 // PRESENCE_TIME_SCALE shrinks every presence timing (offline grace, heartbeat, dead-after) so it runs in seconds.
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { claimTestRedis, createTestDatabase, type TestDatabase, type TestRedis } from "../../../../test/helpers/resources.ts";
@@ -46,6 +47,8 @@ it("a user connected to a process killed with SIGKILL goes offline within a minu
   const friend = await registerUser(a.url);
   await api(a.url).post(`/api/users/friends/add/${friend.username}`, undefined, { token: user.token });
   await api(a.url).post(`/api/users/friends/add/${user.username}`, undefined, { token: friend.token });
+  const space = (await api(a.url).post("/api/spaces", { name: "crash", visibility: "public" }, { token: friend.token })).body.id;
+  expect((await api(a.url).post(`/api/spaces/${space}/join`, undefined, { token: user.token })).status).toBe(200);
 
   const { client: watcher } = await WsClient.ready(a.url, friend.token);
   const { client: doomed } = await WsClient.ready(b.url, user.token);
@@ -55,6 +58,13 @@ it("a user connected to a process killed with SIGKILL goes offline within a minu
       .get("/api/users/me/presence", { token: user.token })
       .then((r) => r.body.status);
   expect(await me()).toBe("online");
+  /** The space's online count, as a subscriber on A is told it. */
+  const onlineCount = async () => {
+    const next = watcher.nextNew("presence:subscribed");
+    watcher.send({ type: "presence:subscribe", space_id: space, user_ids: [user.id] });
+    return (await next).online_count;
+  };
+  await expect.poll(onlineCount).toBe(2);
 
   const killedAt = Date.now();
   await b.kill();
@@ -66,6 +76,8 @@ it("a user connected to a process killed with SIGKILL goes offline within a minu
   expect(await me()).toBe("offline");
   // Within the (scaled) minute, plus room for a loaded machine's timers.
   expect(elapsed).toBeLessThan(WITHIN_MS + 3000);
+  // The space's online count no longer counts the user.
+  await expect.poll(onlineCount).toBe(1);
 
   // Connecting again (to the surviving process) counts from zero: online, then offline again once closed.
   const { client: back } = await WsClient.ready(a.url, user.token);

@@ -24,6 +24,8 @@ export const PRESENCE_KEYS = {
   conns: at("conns"),
   left: at("left"),
   hidden: at("hidden"),
+  /** A space's members others see online, each scored with until when (onlineUntil): the online count. */
+  online: (spaceId: string) => `presence:online:${spaceId}`,
 };
 
 /** The part of the connection-count keys of one bucket before the user id. */

@@ -54,6 +54,17 @@ export function nextTransitionAt(f: PresenceFacts, now: number, t: PresenceTimin
   return next ?? null;
 }
 
+/**
+ * Until when others see the user as anything but offline, as far as its facts tell (Infinity: until they change),
+ * or null when they do not see it so now. The online count of a space counts its members whose time is not over.
+ */
+export function onlineUntil(f: PresenceFacts, now: number, t: PresenceTimings = CONTRACT_TIMINGS): number | null {
+  if (publicView(effectiveStatus(f, now, t), null, f.hidden).status === "offline") return null;
+  if (f.connections > 0) return Infinity;
+  const active = f.lastActiveAt ?? -Infinity;
+  return f.leftAt !== null && active <= f.leftAt ? f.leftAt + t.offlineAfterMs : Infinity;
+}
+
 /** What someone else sees: invisible and hidden presence read as offline, without a custom status. */
 export function publicView(
   status: PresenceStatus,

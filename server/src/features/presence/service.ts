@@ -12,6 +12,7 @@ import {
   CONTRACT_TIMINGS,
   effectiveStatus,
   nextTransitionAt,
+  onlineUntil,
   publicView,
   type PresenceFacts,
   type PresenceStatus,
@@ -19,7 +20,7 @@ import {
 } from "./rules.ts";
 import { MemoryLedger, type ConnectionLedger } from "./ledger.ts";
 import { PRESENCE_KEYS } from "./keys.ts";
-import { allMembers, audiencesOf, memberRange, membersAmong, type Audience } from "./store.ts";
+import { audiencesOf, memberRange, membersAmong, type Audience } from "./store.ts";
 
 export type { PresenceStatus } from "./rules.ts";
 
@@ -38,8 +39,6 @@ const DAY = 86_400_000;
 const FACT_TTL_MS = 30 * DAY;
 /** A connection count outlives any realistic socket; the ledger corrects the counts of a crashed process. */
 export const CONN_TTL_MS = 7 * DAY;
-/** A large space's online count is recomputed at most this often per process. */
-const ONLINE_COUNT_TTL_MS = 10_000;
 
 const K = PRESENCE_KEYS;
 const KEYS_PER_USER = 5;
@@ -58,7 +57,6 @@ export interface PresenceOptions {
 
 export class PresenceService {
   private timers = new Map<string, NodeJS.Timeout>();
-  private onlineCounts = new Map<string, { at: number; count: Promise<number> }>();
   private readonly kv: Kv;
   private readonly clock: Clock;
   private readonly db: Db;
@@ -109,15 +107,24 @@ export class PresenceService {
     if (n !== 1) return;
     if (f.leftAt !== null) await this.kv.del(K.left(userId));
     this.cancelTimer(userId);
-    await this.announceIfChanged(userId, { ...f, connections: 0 }, { ...f, connections: n, leftAt: null }, true);
+    const before = { ...f, connections: 0 };
+    const after = { ...f, connections: n, leftAt: null };
+    // Both ask for the user's audience in this turn: one query answers them.
+    await Promise.all([this.announceIfChanged(userId, before, after, true), this.recount(userId, before, after)]);
   }
 
   /** A realtime connection of `userId` closed; the last one starts the 60 s offline rule. */
   async disconnected(userId: string): Promise<void> {
     const n = await this.ledger.closed(userId);
     if (n > 0) return;
-    await this.kv.set(K.left(userId), String(this.clock.now()), FACT_TTL_MS);
-    await this.schedule(userId);
+    await this.left(userId, this.clock.now());
+  }
+
+  /** The user's last connection closed at `at`: the 60 s offline rule starts, and the online counts learn when it ends. */
+  private async left(userId: string, at: number): Promise<void> {
+    await this.kv.set(K.left(userId), String(at), FACT_TTL_MS);
+    const after = await this.facts(userId);
+    await Promise.all([this.schedule(userId, after), this.recount(userId, { ...after, connections: 1, leftAt: null }, after)]);
   }
 
   /** Activity: refreshes last_active_at (and ends an explicit offline). */
@@ -147,7 +154,8 @@ export class PresenceService {
     const before = await this.facts(userId);
     if (hidden) await this.kv.set(K.hidden(userId), "1");
     else await this.kv.del(K.hidden(userId));
-    if (before.hidden !== hidden) await this.announce(userId, { ...before, hidden });
+    if (before.hidden !== hidden)
+      await Promise.all([this.announce(userId, { ...before, hidden }), this.recount(userId, before, { ...before, hidden })]);
   }
 
   async get(userId: string, viewerId: string): Promise<PresenceRecord> {
@@ -190,24 +198,28 @@ export class PresenceService {
     return { online_count: online, presences: userIds.map((id) => ({ user_id: id, ...views.get(id)! })) };
   }
 
-  /** Members of the space that others see as anything but offline (cached briefly: large spaces are large). */
+  /**
+   * Members of the space that others see as anything but offline: kept as members come and go online and join or
+   * leave (recount, memberJoined, memberLeft), so a read costs one small Kv command whatever the space's size.
+   */
   async onlineCount(spaceId: string): Promise<number> {
-    const now = this.clock.now();
-    const hit = this.onlineCounts.get(spaceId);
-    if (hit && now - hit.at < ONLINE_COUNT_TTL_MS) return hit.count;
-    if (this.onlineCounts.size > 1000) this.onlineCounts.clear();
-    const count = (async () => {
-      const ids = await allMembers(this.db, spaceId);
-      let n = 0;
-      for (let i = 0; i < ids.length; i += 2000) {
-        const views = await this.viewMany(ids.slice(i, i + 2000), "");
-        for (const v of views.values()) if (v.status !== "offline") n++;
-      }
-      return n;
-    })();
-    this.onlineCounts.set(spaceId, { at: now, count });
-    count.catch(() => this.onlineCounts.delete(spaceId));
-    return count;
+    return this.kv.zcountAbove(K.online(spaceId), this.clock.now());
+  }
+
+  /** A user joined a space (after the commit): counted there if others see it online. */
+  async memberJoined(spaceId: string, userId: string): Promise<void> {
+    const until = onlineUntil(await this.facts(userId), this.clock.now(), this.timings);
+    if (until !== null) await this.kv.zset([K.online(spaceId)], userId, until);
+  }
+
+  /** A user left a space, or was kicked: counted there no more. */
+  async memberLeft(spaceId: string, userId: string): Promise<void> {
+    await this.kv.zset([K.online(spaceId)], userId, null);
+  }
+
+  /** A space was deleted: its count goes with it. */
+  async spaceDeleted(spaceId: string): Promise<void> {
+    await this.kv.del(K.online(spaceId));
   }
 
   /** Clears pending announcements and stops the ledger's heartbeat (server shutdown). */
@@ -225,8 +237,7 @@ export class PresenceService {
   private async orphaned(userIds: string[], lastSeenAt: number): Promise<void> {
     for (const userId of userIds) {
       try {
-        await this.kv.set(K.left(userId), String(lastSeenAt), FACT_TTL_MS);
-        await this.schedule(userId);
+        await this.left(userId, lastSeenAt);
       } catch {
         // The next read computes the status anyway; only the announcement is lost.
       }
@@ -267,8 +278,21 @@ export class PresenceService {
 
   private async publishIfChanged(userId: string, before: PresenceFacts): Promise<void> {
     const after = await this.facts(userId);
-    await this.announceIfChanged(userId, before, after, false);
+    await Promise.all([this.announceIfChanged(userId, before, after, false), this.recount(userId, before, after)]);
     await this.schedule(userId, after);
+  }
+
+  /**
+   * Keeps the user's place in the online counts of its spaces when until when others see it online changes (a
+   * connect, the last disconnect, activity after it, a chosen status, hiding). The time alone changes nothing
+   * here: an entry whose time is over is not counted (onlineCount).
+   */
+  private async recount(userId: string, before: PresenceFacts, after: PresenceFacts): Promise<void> {
+    const now = this.clock.now();
+    const until = onlineUntil(after, now, this.timings);
+    if (until === onlineUntil(before, now, this.timings)) return;
+    const a = await this.audiences.load(userId);
+    await this.kv.zset([...a.smallSpaceIds, ...a.largeSpaceIds].map(K.online), userId, until);
   }
 
   private async announceIfChanged(userId: string, before: PresenceFacts, after: PresenceFacts, syncHidden: boolean): Promise<void> {

@@ -58,7 +58,3 @@ export async function memberRange(db: Knex, spaceId: string, start: number, end:
     .limit(end - start + 1);
   return rows.map((r: { user_id: string }) => r.user_id);
 }
-
-export async function allMembers(db: Knex, spaceId: string): Promise<string[]> {
-  return (await db("members").select("user_id").where({ space_id: spaceId })).map((r: { user_id: string }) => r.user_id);
-}

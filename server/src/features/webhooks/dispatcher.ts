@@ -14,6 +14,7 @@ import * as store from "./store.ts";
 import { ATTEMPTS, DUE_MARGIN_MS, IN_PROCESS_DUE_MS, isSuspended, type DeliveryAttempts } from "./worker.ts";
 import { TIMEOUT_MS } from "./sender.ts";
 import { LocalAttempts, type Attemptable } from "./local-attempts.ts";
+import type { OwnerShares } from "./owner-shares.ts";
 
 export { isSuspended } from "./worker.ts";
 
@@ -72,8 +73,8 @@ export class WebhookDispatcher {
   ) {}
 
   /** Processes that run the delivery workers also make invocations' first attempts themselves. */
-  attemptInProcess(attempts: DeliveryAttempts): void {
-    this.local = new LocalAttempts(attempts, this.lanes, this.log);
+  attemptInProcess(attempts: DeliveryAttempts, shares: OwnerShares): void {
+    this.local = new LocalAttempts(attempts, shares, this.lanes, this.log);
   }
 
   /** A stop: attempts under way here get up to `withinMs` to finish and be recorded (LocalAttempts.close). */
@@ -233,7 +234,7 @@ export class WebhookDispatcher {
       return built.ids;
     }
     // The plain bodies were sealed moments ago in this process: the attempts need not open them again.
-    this.local!.startInvocation(built.jobs, built.plain, built.finished);
+    this.local!.startInvocation(built.jobs, built.plain, built.finished, built.startBy);
     return built.ids;
   }
 

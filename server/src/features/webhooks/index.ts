@@ -2,9 +2,10 @@
 // the management service.
 import type { Platform } from "../../platform/index.ts";
 import type { JobWorker } from "../../platform/queue.ts";
-import type { Job } from "bullmq";
+import { DelayedError, type Job } from "bullmq";
 import { WebhookDispatcher } from "./dispatcher.ts";
-import { DELIVERY_QUEUE, FORCED_QUEUE, Lanes, type DeliveryJob } from "./jobs.ts";
+import { DELIVERY_QUEUE, FORCED_QUEUE, Lanes, type DeliveryJob, type Lane } from "./jobs.ts";
+import { OwnerShares } from "./owner-shares.ts";
 import { webhookMetrics } from "./metrics.ts";
 import { DeliveredBatcher } from "./results.ts";
 import { WebhookSender } from "./sender.ts";
@@ -35,6 +36,11 @@ export const MAIN_CONCURRENCY = 64;
 const INVOCATION_RESULT_LINGER_MS = 50;
 /** Workers of the forced lane (ping, redeliver): a small share, whatever an owner asks for. */
 const FORCED_CONCURRENCY = 4;
+/**
+ * Attempts of one owner's webhooks in flight in this process at once, across every lane: an eighth of its delivery
+ * workers (owner-shares.ts).
+ */
+export const OWNER_SHARE = MAIN_CONCURRENCY / 8;
 
 export interface WebhookEngine {
   dispatcher: WebhookDispatcher;
@@ -64,6 +70,7 @@ export async function startWebhooks(p: Platform, runWorker: boolean, audience?: 
   const sweeper = new Sweeper(p.db, lanes, p.log);
   const workers: JobWorker[] = [];
   if (runWorker) {
+    const shares = new OwnerShares(OWNER_SHARE);
     const attempts = new DeliveryAttempts({
       db: p.db,
       clock: p.clock,
@@ -78,20 +85,29 @@ export async function startWebhooks(p: Platform, runWorker: boolean, audience?: 
       lanes,
       audience,
       socket,
+      shares,
     });
+    // A queued attempt over its owner's share goes back to the queue, delayed: the job (and its id, which the
+    // sweeper's re-queue dedupes against) stays, and no attempt is counted.
+    const processor = (lane: Lane) => async (job: Job<DeliveryJob>, token?: string) => {
+      const deferred = await attempts.run(job.data, lane);
+      if (!deferred) return;
+      await job.moveToDelayed(Date.now() + shares.deferMs(deferred.owner), token);
+      throw new DelayedError();
+    };
     // A live worker renews its jobs' locks; a dead one's jobs are taken up again within about twice this.
     const lockMs = 5_000;
     workers.push(
-      await p.queues.worker<DeliveryJob>(DELIVERY_QUEUE, (job: Job<DeliveryJob>) => attempts.run(job.data, "main"), {
+      await p.queues.worker<DeliveryJob>(DELIVERY_QUEUE, processor("main"), {
         concurrency: MAIN_CONCURRENCY,
         lockMs,
       }),
-      await p.queues.worker<DeliveryJob>(FORCED_QUEUE, (job: Job<DeliveryJob>) => attempts.run(job.data, "forced"), {
+      await p.queues.worker<DeliveryJob>(FORCED_QUEUE, processor("forced"), {
         concurrency: FORCED_CONCURRENCY,
         lockMs,
       }),
     );
-    dispatcher.attemptInProcess(attempts);
+    dispatcher.attemptInProcess(attempts, shares);
     sweeper.start();
   }
   const service = new WebhookService({

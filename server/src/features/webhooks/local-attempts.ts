@@ -1,11 +1,14 @@
 // First attempts made in this process (by a process that runs the delivery workers): no queue round trip and no
 // pick-up wait between a committed row and its POST. Invocations' attempts start at once (a person is waiting);
-// other events' take one of LOCAL_MAX slots, at most LOCAL_PER_HOOK_MAX per webhook, and wait their turn here in
-// order past that. What cannot start in time goes to the queue instead; the rows are committed before any of it,
-// so a crash here loses nothing (the sweeper queues overdue pending rows again).
+// other events' take one of LOCAL_MAX slots and wait their turn here in order past that. An attempt whose owner
+// has no share free (owner-shares.ts) is parked behind that owner's, without a slot, and moves on when one of the
+// owner's attempts (of any lane) gives its share back. What cannot start in time goes to the queue instead; the
+// rows are committed before any of it, so a crash here loses nothing (the sweeper queues overdue pending rows
+// again).
 import type { Logger } from "../../platform/logger.ts";
 import { settledWithin } from "../../platform/deadline.ts";
 import { jobIdOf, type DeliveryJob, type Lanes } from "./jobs.ts";
+import type { OwnerShares } from "./owner-shares.ts";
 import type { DeliveryAttempts } from "./worker.ts";
 
 /** In-process first attempts of invocations running at once; past it, invocations go through the queue like any event. */
@@ -17,14 +20,6 @@ const IN_PROCESS_MAX = 256;
  * loop, 128 took 400 µs for 0.26× — more requests in flight only add sockets and contention.
  */
 const LOCAL_MAX = 32;
-/**
- * Of those, at most this many for one webhook; its further first attempts wait in its own line here, taken up as
- * its attempts finish. A receiver that hangs for its whole timeout so holds half the slots at most and cannot
- * stall every other bot's first attempts. Measured (webhooks bench, same box, alternating): a single busy bot
- * with a quick receiver gets ~12 % fewer deliveries/s than with no cap (8 cost ~30 %: a slot is held until its
- * result is committed); fan-out is unchanged within the noise.
- */
-const LOCAL_PER_HOOK_MAX = 16;
 /** First attempts waiting here (for a slot or behind their webhook's); past it, they are queued instead. */
 const LOCAL_WAITING_MAX = 20_000;
 /**
@@ -47,6 +42,16 @@ export interface Attemptable {
 
 interface Waiting extends Attemptable {
   job: DeliveryJob;
+  /** An invocation's attempt, with its finished body (recorded on success). */
+  invocation?: { finished: string };
+  /** Its owner, once an attempt of it was deferred. */
+  owner?: string;
+}
+
+/** Attempts of one owner parked until it has a share free: invocations first (a person is waiting). */
+interface Parked {
+  invocations: Waiting[];
+  others: Waiting[];
 }
 
 export class LocalAttempts {
@@ -56,10 +61,8 @@ export class LocalAttempts {
   private local = 0;
   private waiting: Waiting[] = [];
   private waitingHead = 0;
-  /** First attempts running here, by webhook. */
-  private running = new Map<string, number>();
-  /** First attempts of webhooks at LOCAL_PER_HOOK_MAX, in order, by webhook. */
-  private parked = new Map<string, Waiting[]>();
+  /** Attempts whose owner had no share free, by owner. */
+  private parked = new Map<string, Parked>();
   private parkedCount = 0;
   /** Attempts under way (a stop waits for them, see close). */
   private underWay = new Set<Promise<void>>();
@@ -72,9 +75,12 @@ export class LocalAttempts {
 
   constructor(
     private attempts: DeliveryAttempts,
+    private shares: OwnerShares,
     private lanes: Lanes,
     private log: Logger,
-  ) {}
+  ) {
+    shares.onRelease((owner) => this.unpark(owner));
+  }
 
   /** Whether an invocation's attempts can be made here (else they go through the queue). */
   roomForInvocation(): boolean {
@@ -86,13 +92,17 @@ export class LocalAttempts {
    * (setImmediate runs after this turn's I/O callbacks and promise continuations, the 202 among them), so the
    * answer never waits for their signing and sending. `finished[i]` is job i's redacted body, recorded on success.
    */
-  startInvocation(jobs: DeliveryJob[], plain: string[], finished: string[]): void {
+  startInvocation(jobs: DeliveryJob[], plain: string[], finished: string[], startBy: number): void {
     this.direct += jobs.length;
     setImmediate(() => {
       jobs.forEach((job, i) => {
+        const w = { job, plain: plain[i]!, startBy, invocation: { finished: finished[i]! } };
         if (this.closed)
           this.direct--; // stopping: never sent, the row stays pending for a sweeper
-        else this.attempt(job, plain[i], { finished: finished[i]! }, () => this.direct--);
+        else if (this.ownerFull(w)) {
+          this.direct--;
+          this.park(w);
+        } else this.startInvocationHere(w);
       });
     });
   }
@@ -101,19 +111,32 @@ export class LocalAttempts {
   offer(job: DeliveryJob, a: Attemptable): boolean {
     if (this.closed || a.startBy <= performance.now()) return false;
     const w = { job, ...a };
-    if (this.atHookMax(job)) return this.park(w);
-    if (this.local < LOCAL_MAX) {
+    const full = this.ownerFull(w);
+    if (!full && this.local < LOCAL_MAX) {
       this.startHere(w);
       return true;
     }
     if (this.waitingHere() >= LOCAL_WAITING_MAX) return false;
-    this.waiting.push(w);
+    if (full) this.park(w);
+    else this.waiting.push(w);
+    return true;
+  }
+
+  /**
+   * Whether `w`'s owner is known here to have no share free (then `w` is parked without an attempt, which would only
+   * find that out, holding a slot meanwhile).
+   */
+  private ownerFull(w: Waiting): boolean {
+    const owner = w.owner ?? this.attempts.ownerOf(w.job.webhookId);
+    if (owner === undefined || this.shares.free(owner)) return false;
+    w.owner = owner;
     return true;
   }
 
   /** How long a first attempt recorded now is expected to wait in this process's line (at most LINE_DUE_MAX_MS). */
   lineWaitMs(): number {
-    const ahead = this.waitingHere() + this.local;
+    // Parked attempts are not ahead of it: they wait for their owner's share, not for a slot.
+    const ahead = this.waiting.length - this.waitingHead + this.local;
     if (!ahead) return 0;
     return Math.min(LINE_DUE_MAX_MS, Math.ceil((ahead * 1000) / Math.max(this.rate, MIN_RATE_PER_S)));
   }
@@ -128,53 +151,59 @@ export class LocalAttempts {
     await settledWithin(withinMs, [...this.underWay]);
   }
 
-  /** Runs one attempt, counted as under way until it has finished (its result recorded) or failed. */
-  private attempt(job: DeliveryJob, plain: string | undefined, invocation: { finished: string } | undefined, done: () => void): void {
+  /**
+   * Runs one attempt, counted as under way until it has finished (its result recorded) or failed. Deferred (its
+   * owner has no share free), it is parked behind that owner's; `done` learns whether it was.
+   */
+  private attempt(w: Waiting, done: (deferred: boolean) => void): void {
+    let deferred = false;
     const run: Promise<void> = this.attempts
-      .run(job, "main", plain, invocation)
+      .run(w.job, "main", w.plain, w.invocation)
+      .then((d) => {
+        if (!d) return;
+        deferred = true;
+        w.owner = d.owner;
+        this.park(w);
+      })
       .catch((err) =>
         this.log.warn(
-          { err: (err as Error).message, deliveryId: job.id },
+          { err: (err as Error).message, deliveryId: w.job.id },
           "in-process webhook attempt failed; the sweeper will queue it again",
         ),
       )
       .finally(() => {
         this.underWay.delete(run);
-        done();
+        done(deferred);
       });
     this.underWay.add(run);
+  }
+
+  private startInvocationHere(w: Waiting): void {
+    this.attempt(w, () => this.direct--);
+  }
+
+  private startHere(w: Waiting): void {
+    this.local++;
+    this.attempt(w, (deferred) => {
+      this.local--;
+      if (!deferred) this.countFinished();
+      this.nextHere();
+    });
   }
 
   private waitingHere(): number {
     return this.waiting.length - this.waitingHead + this.parkedCount;
   }
 
-  private atHookMax(job: DeliveryJob): boolean {
-    return (this.running.get(job.webhookId) ?? 0) >= LOCAL_PER_HOOK_MAX;
-  }
-
-  /** Behind its webhook's running attempts; false (queue it) when this process already holds too many. */
-  private park(w: Waiting): boolean {
-    if (this.waitingHere() >= LOCAL_WAITING_MAX) return false;
-    const line = this.parked.get(w.job.webhookId);
-    if (line) line.push(w);
-    else this.parked.set(w.job.webhookId, [w]);
+  /** Behind its owner's attempts, until one gives its share back (or at once, should one have meanwhile). */
+  private park(w: Waiting): void {
+    const owner = w.owner!;
+    if (this.closed) return;
+    let p = this.parked.get(owner);
+    if (!p) this.parked.set(owner, (p = { invocations: [], others: [] }));
+    (w.invocation ? p.invocations : p.others).push(w);
     this.parkedCount++;
-    return true;
-  }
-
-  private startHere(w: Waiting): void {
-    const hook = w.job.webhookId;
-    this.local++;
-    this.running.set(hook, (this.running.get(hook) ?? 0) + 1);
-    this.attempt(w.job, w.plain, undefined, () => {
-      this.local--;
-      this.countFinished();
-      const left = this.running.get(hook)! - 1;
-      if (left) this.running.set(hook, left);
-      else this.running.delete(hook);
-      this.nextHere(hook);
-    });
+    if (this.shares.free(owner)) this.unpark(owner);
   }
 
   /** Counts a finished attempt; the rate is measured over windows of a second or more. */
@@ -188,49 +217,61 @@ export class LocalAttempts {
   }
 
   /**
-   * After an attempt of `finished`'s webhook ends: its next parked attempt joins the line, then waiting attempts
-   * start while there is room. Those that waited too long are queued instead; one whose webhook is at its
-   * maximum again is parked behind it.
+   * `owner` gave a share back: its next parked attempt goes ahead (an invocation's at once, another's at the head
+   * of the line). Those that waited too long are queued instead.
    */
-  private nextHere(finished: string): void {
+  private unpark(owner: string): void {
+    const p = this.parked.get(owner);
+    if (!p || this.closed) return;
+    const late: DeliveryJob[] = [];
+    const now = performance.now();
+    let next: Waiting | undefined;
+    while ((next = p.invocations.shift() ?? p.others.shift())) {
+      this.parkedCount--;
+      if (next.startBy > now) break;
+      late.push(next.job);
+    }
+    if (!p.invocations.length && !p.others.length) this.parked.delete(owner);
+    this.queue(late);
+    if (!next) return;
+    if (next.invocation) {
+      this.direct++;
+      this.startInvocationHere(next);
+    } else if (this.local < LOCAL_MAX) this.startHere(next);
+    else if (this.waitingHead > 0) this.waiting[--this.waitingHead] = next;
+    else this.waiting.unshift(next);
+  }
+
+  /** After an attempt ends: waiting attempts start while there is room. Those that waited too long are queued instead. */
+  private nextHere(): void {
     if (this.closed) return;
     const late: DeliveryJob[] = [];
     const now = performance.now();
-    this.unpark(finished, now, late);
     while (this.local < LOCAL_MAX && this.waitingHead < this.waiting.length) {
       const w = this.waiting[this.waitingHead]!;
       this.waiting[this.waitingHead++] = undefined!;
-      if (w.startBy <= now) {
+      if (w.startBy > now) {
+        if (this.ownerFull(w)) this.park(w);
+        else this.startHere(w);
+      } else {
         late.push(w.job);
-        // The place its webhook gave up for it goes to the webhook's next parked attempt: with none of the
-        // webhook's attempts running, nothing else would ever move that line.
-        this.unpark(w.job.webhookId, now, late);
-      } else if (!this.atHookMax(w.job)) this.startHere(w);
-      else if (!this.park(w)) late.push(w.job);
+        // The place its owner gave up for it goes to the owner's next parked attempt: with none of the owner's
+        // attempts running, nothing else would ever move that line.
+        if (w.owner) this.unpark(w.owner);
+      }
     }
     if (this.waitingHead === this.waiting.length || this.waitingHead > 4096) {
       this.waiting = this.waiting.slice(this.waitingHead);
       this.waitingHead = 0;
     }
+    this.queue(late);
+  }
+
+  private queue(late: DeliveryJob[]): void {
     if (late.length)
       void this.lanes.add(
         "main",
         late.map((job) => ({ job, jobId: jobIdOf(job) })),
       );
-  }
-
-  /** Moves `hook`'s next parked attempt into the line (those that waited too long go to `late`). */
-  private unpark(hook: string, now: number, late: DeliveryJob[]): void {
-    const line = this.parked.get(hook);
-    while (line?.length) {
-      const w = line.shift()!;
-      this.parkedCount--;
-      if (w.startBy <= now) late.push(w.job);
-      else {
-        this.waiting.push(w);
-        break;
-      }
-    }
-    if (line && !line.length) this.parked.delete(hook);
   }
 }

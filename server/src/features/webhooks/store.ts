@@ -266,14 +266,26 @@ export async function recordFailure(db: Knex, f: Failure): Promise<boolean> {
   });
 }
 
-/** What an attempt needs of its webhook. */
+/** What an attempt needs of its webhook, and the owner of its bot (null should the bot row be gone). */
 export type WebhookTargetRow = Pick<
   WebhookRow,
   "id" | "bot_user_id" | "transport" | "url" | "secret_enc" | "previous_secret_enc" | "previous_until" | "state" | "suspended_until"
->;
+> & { owner_id: string | null };
 
 export const webhookTarget = (db: Knex, id: string): Promise<WebhookTargetRow | undefined> =>
-  db("webhooks")
-    .select("id", "bot_user_id", "transport", "url", "secret_enc", "previous_secret_enc", "previous_until", "state", "suspended_until")
-    .where({ id })
+  db("webhooks as w")
+    .leftJoin("bots as b", "b.user_id", "w.bot_user_id")
+    .select(
+      "w.id",
+      "w.bot_user_id",
+      "w.transport",
+      "w.url",
+      "w.secret_enc",
+      "w.previous_secret_enc",
+      "w.previous_until",
+      "w.state",
+      "w.suspended_until",
+      "b.owner_id",
+    )
+    .where("w.id", id)
     .first();

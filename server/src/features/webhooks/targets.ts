@@ -12,6 +12,8 @@ export interface WebhookTarget {
   id: string;
   /** Its bot: an automatic suspension also changes the bot's cached audience (installs/audience.ts). */
   botUserId: string;
+  /** The account that owns its bot: the unit of delivery fairness (owner-shares.ts). */
+  ownerId: string;
   /** `socket`: sent over one of the bot's gateway connections; no URL, no secret (both empty). */
   transport: "http" | "socket";
   url: string;
@@ -45,6 +47,11 @@ export class WebhookTargets {
     return h ? Promise.resolve(h.value) : this.cache.load(id, () => this.read(id));
   }
 
+  /** The target if this process has it cached (no read). */
+  peek(id: string): WebhookTarget | undefined {
+    return this.cache.hit(id)?.value;
+  }
+
   invalidate(id: string): Promise<void> {
     return this.cache.invalidate(id);
   }
@@ -56,6 +63,7 @@ export class WebhookTargets {
     return {
       id: w.id,
       botUserId: w.bot_user_id,
+      ownerId: w.owner_id ?? w.bot_user_id,
       transport: w.transport,
       url: w.url ?? "",
       secret: w.secret_enc ? open(this.dataKey, w.secret_enc, ctx) : "",

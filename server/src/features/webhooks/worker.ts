@@ -13,6 +13,7 @@ import { signatureHeader } from "./signature.ts";
 import { TIMEOUT_MS, type AttemptResult, type WebhookSender } from "./sender.ts";
 import * as store from "./store.ts";
 import type { WebhookTarget, WebhookTargets } from "./targets.ts";
+import type { OwnerShares } from "./owner-shares.ts";
 
 /** Delays before retries 1–5 (spec 6 rule 2). */
 const RETRY_DELAYS_MS = [1_000, 5_000, 30_000, 300_000, 1_800_000];
@@ -54,6 +55,8 @@ export interface AttemptDeps {
   socket?: SocketSender;
   /** The cached audience of channel events (installs/audience.ts), told of automatic suspensions. */
   audience?: BotChanges;
+  /** Each owner's share of this process's attempts in flight. */
+  shares: OwnerShares;
 }
 
 /**
@@ -78,45 +81,79 @@ const spaceOf = (body: string): string | null => (JSON.parse(body) as { space_id
 
 const secretsOf = (t: WebhookTarget, now: number) => (t.previous && t.previous.until > now ? [t.secret, t.previous.secret] : [t.secret]);
 
+/** An attempt not made because its owner's attempts hold their whole share (owner-shares.ts): try again later. */
+export interface Deferred {
+  owner: string;
+}
+
 export class DeliveryAttempts {
   constructor(private d: AttemptDeps) {}
 
+  /** The owner of a webhook's bot, if this process knows it without a read (else the attempt finds out). */
+  ownerOf(webhookId: string): string | undefined {
+    return this.d.targets.peek(webhookId)?.ownerId;
+  }
+
   /**
-   * Runs one attempt of `job` and records it; the promise settles once the outcome is committed. `plain`: the
-   * opened body, when the caller sealed it itself moments ago (it never leaves the process). `invocation`: an
-   * invocation's first attempt made here (dispatcher.startPrepared), with the finished body made with the row;
-   * its success is recorded by the lingering batcher.
+   * Runs one attempt of `job` and records it; the promise settles once the outcome is committed, or at once with
+   * `Deferred` when its owner has no share free (nothing sent, nothing recorded: the caller tries again later).
+   * `plain`: the opened body, when the caller sealed it itself moments ago (it never leaves the process).
+   * `invocation`: an invocation's first attempt made here (dispatcher.startPrepared), with the finished body made
+   * with the row; its success is recorded by the lingering batcher.
    */
-  async run(job: DeliveryJob, lane: Lane, plain?: string, invocation?: { finished: string }): Promise<void> {
+  async run(job: DeliveryJob, lane: Lane, plain?: string, invocation?: { finished: string }): Promise<Deferred | undefined> {
     const d = this.d;
     const target = await d.targets.get(job.webhookId);
     if (!target) return; // the webhook was deleted, and its deliveries with it
+    const share = d.shares.take(target.ownerId);
+    if (!share) return { owner: target.ownerId };
+    let result: AttemptResult;
+    let body: string;
     const now = d.clock.now();
-    const body = plain ?? openBody(d.dataKey, job.id, job.body);
-    if (
-      !job.force &&
-      (isSuspended({ state: target.state, suspended_until: target.suspendedUntil }, now) ||
-        // A retry may come half an hour after its event, carrying a live interaction token and option values: it
-        // goes only to a bot that still listens there. First attempts follow their event at once and skip the read.
-        (job.n > 0 && !(await store.botStillListens(d.db, target.botUserId, spaceOf(body)))))
-    ) {
-      await store.markSkipped(d.db, job.id, redactFinishedBody(job.type, body));
-      d.metrics.deliveries.inc({ event: job.type, result: "skipped" });
-      return;
+    try {
+      body = plain ?? openBody(d.dataKey, job.id, job.body);
+      if (await this.skips(job, target, now, body)) {
+        share.release();
+        await store.markSkipped(d.db, job.id, redactFinishedBody(job.type, body));
+        d.metrics.deliveries.inc({ event: job.type, result: "skipped" });
+        return;
+      }
+      result = await this.send(job, target, now, body);
+    } finally {
+      share.release();
     }
-    const started = performance.now();
-    const result =
-      target.transport === "socket"
-        ? await (d.socket ? d.socket.send(target.botUserId, job.id, body) : NO_SOCKET)
-        : await d.sender.send(target.url, this.headers(job, target, now, body), body);
-    d.metrics.duration.observe({ event: job.type }, (performance.now() - started) / 1000);
-
     if (result.ok) {
       const finished = invocation?.finished ?? redactFinishedBody(job.type, body);
       await (invocation ? (d.lingering ?? d.delivered) : d.delivered).record({ id: job.id, statusCode: result.status, body: finished });
       d.metrics.deliveries.inc({ event: job.type, result: "delivered" });
       return;
     }
+    await this.failed(job, lane, target, result, body);
+  }
+
+  /** Whether `job` is skipped rather than sent: its webhook is suspended, or (a retry) its bot no longer listens. */
+  private async skips(job: DeliveryJob, target: WebhookTarget, now: number, body: string): Promise<boolean> {
+    if (job.force) return false;
+    if (isSuspended({ state: target.state, suspended_until: target.suspendedUntil }, now)) return true;
+    // A retry may come half an hour after its event, carrying a live interaction token and option values: it goes
+    // only to a bot that still listens there. First attempts follow their event at once and skip the read.
+    return job.n > 0 && !(await store.botStillListens(this.d.db, target.botUserId, spaceOf(body)));
+  }
+
+  private async send(job: DeliveryJob, target: WebhookTarget, now: number, body: string): Promise<AttemptResult> {
+    const d = this.d;
+    const started = performance.now();
+    const result =
+      target.transport === "socket"
+        ? await (d.socket ? d.socket.send(target.botUserId, job.id, body) : NO_SOCKET)
+        : await d.sender.send(target.url, this.headers(job, target, now, body), body);
+    d.metrics.duration.observe({ event: job.type }, (performance.now() - started) / 1000);
+    return result;
+  }
+
+  /** A failed attempt: recorded (suspending the webhook at its run's limit), and its retry queued in the same lane. */
+  private async failed(job: DeliveryJob, lane: Lane, target: WebhookTarget, result: AttemptResult, body: string): Promise<void> {
+    const d = this.d;
     if (result.status === 410) d.log.warn({ webhookId: job.webhookId, deliveryId: job.id }, "bot_webhook_gone");
     const final = job.n + 1 >= ATTEMPTS;
     const failedAt = d.clock.now();
