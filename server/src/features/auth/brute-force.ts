@@ -55,7 +55,7 @@ export class BruteForceGuard {
     try {
       return await fn();
     } catch (err) {
-      // Fails closed, like every limit of the service (spec 8 rule 4).
+      // Fails closed, like every limit of the service (docs/limits.md#fail-closed).
       if (err instanceof LimiterUnavailable) throw limiterUnavailable();
       throw err;
     }

@@ -1,4 +1,4 @@
-// Argon2id with OWASP's second recommended profile (19 MiB, 2 passes, 1 lane): ~100 ms here per hash.
+// Argon2id with OWASP's second recommended profile (19 MiB, 2 passes, 1 lane): about 100 ms of a core per hash.
 // Hashing runs on libuv's thread pool (4 threads unless UV_THREADPOOL_SIZE says otherwise), which DNS lookups
 // (webhook deliveries) and file work share: a flood of logins or registrations must not take all of it, so at
 // most HASH_CONCURRENCY hashes run at once, and the rest wait their turn within the bounds of hash-slots.ts.

@@ -1,4 +1,4 @@
-// SQL of accounts and device sessions (sessions are the devices of CONTRACT 2).
+// SQL of accounts and device sessions (a session is what the API calls a device).
 import type { Knex } from "knex";
 import { prepare } from "../../platform/prepared.ts";
 import { USER_COLUMNS, type UserRow } from "../users/index.ts";
