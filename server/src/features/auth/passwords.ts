@@ -11,7 +11,7 @@ const PARAMS = { algorithm: 2 /* Argon2id */, memoryCost: 19456, timeCost: 2, pa
 /** Half of libuv's default pool. */
 export const HASH_CONCURRENCY = 2;
 
-/** README "Abuse limits": computations waiting or running per client address, and in the whole process. */
+/** docs/limits.md#password-hashing: computations waiting or running per client address, and in the whole process. */
 const HASH_SLOTS: HashSlotLimits = { running: HASH_CONCURRENCY, perClient: 4, total: 32 };
 
 export class Passwords {

@@ -30,7 +30,7 @@ export interface Caller {
 
 export type CommitOutcome = { accepted: true; epoch: number } | { accepted: false; epoch: number };
 
-/** The abuse limits of the key directory (README "Abuse limits"). */
+/** The abuse limits of the key directory (docs/limits.md). */
 interface KeyDirectoryLimits {
   claims: UserLimit;
   perPair: UserLimit;
