@@ -107,8 +107,8 @@ const INSERT = prepare(
 );
 
 /**
- * The outbox rows of one event: one INSERT (prepared: Knex building a multi-row insert was a measurable share of a
- * fan-out's CPU), whatever the audience. `flush: false`, for a statement that is its own
+ * The outbox rows of one event: one INSERT (prepared: Knex building a multi-row insert would cost CPU on every
+ * fan-out), whatever the audience. `flush: false`, for a statement that is its own
  * transaction (an invocation's deliveries): its commit does not wait for the WAL to reach the disk, the longest
  * wait of an invocation (synchronous_commit off for that one transaction, set by the statement itself: one round
  * trip). The rows are committed and visible to every process when it returns, so a crash of any service process
