@@ -1,4 +1,4 @@
-// Configuration, read once from the environment (CONTRACT 1) and typed. Nothing else reads process.env.
+// Configuration, read once from the environment (docs/configuration.md) and typed. Nothing else reads process.env.
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";

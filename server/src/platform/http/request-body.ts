@@ -17,8 +17,8 @@ export interface BodyFacts {
 
 export function requestBody(facts: WeakMap<Request, BodyFacts>): RequestHandler {
   const empty = new WeakSet<Request>();
-  // strict: false so a bare JSON `null` parses (spec 4.4: the join-request body is "JoinRequestCreateRequest or
-  // null"); the contract still refuses null, numbers or strings wherever an object is declared (422).
+  // strict: false so a bare JSON `null` parses (the join-request body is "JoinRequestCreateRequest or
+  // null" in spec/spaces/routes.tsp); the contract still refuses null, numbers or strings wherever an object is declared (422).
   const json = express.json({
     limit: BODY_LIMIT,
     type: () => true,
