@@ -35,7 +35,7 @@ const opts = JSON.parse(process.argv[2] ?? "{}") as {
 };
 const pool = opts.databaseUrl ? new pg.Pool({ connectionString: opts.databaseUrl, max: 20 }) : undefined;
 
-/** The send's Redis work (see above), or undefined. The limits are the spec's, raised far out of reach; own keys. */
+/** The send's Redis work (see above), or undefined. The limits are the service's, raised far out of reach; own keys. */
 const redis = opts.redisUrl ? sendRedisWork(opts.redisUrl) : undefined;
 function sendRedisWork(url: string) {
   const limiters = redisLimiters(createRedis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 0 }), 1_000_000);

@@ -9,7 +9,7 @@
 //        the invoker's socket (`/?user=<id>`).
 // No authentication (the service's is a cached lookup; the user is the bearer token's text, unchecked), no
 // invocation checks, no limits, no result recorded after the attempt. Benchmark-only.
-// With REDIS_URL, the duties the spec gives each hop as well (the "duties" floor): invoke counts the (user, bot)
+// With REDIS_URL, the duties the service owes at each hop as well (the "duties" floor): invoke counts the (user, bot)
 // limit on Redis with the service's own limiter (platform/limiter.ts) before the INSERT; respond counts the
 // bot-wide limit while it reads the invoker's membership, sends the frame, then publishes it on Redis for other
 // processes before its 204; the attempt's result is written (one UPDATE) once the bot has answered.

@@ -7,7 +7,7 @@
 // the client's socket. Between the two, the chain's stack floor (as bench/floors/index.ts defines it): the same hops through
 // Express 5 + express-openapi-validator on our contract, with the one unavoidable write (the delivery row, before
 // its first attempt) and the signatures (invocation-stack-floor-process.ts). Also: the 202 of invoke for one user
-// invoking alone (target < 2 ms), for all of them. And the stack floor with the duties the spec gives each hop
+// invoking alone (target < 2 ms), for all of them. And the stack floor with the duties the service owes at each hop
 // (the limits counted on Redis with the service's limiter, respond's membership read, the reply published on
 // Redis for other processes, the attempt's result written): what is left between it and the service is ours.
 // Beside the HTTP webhook chain, the same chain with the bot on the gateway (a socket webhook): the bot holds a

@@ -54,7 +54,7 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
-/** RETENTION_* (README configuration): days each kind of finished row is kept; the job's period in seconds. */
+/** RETENTION_* (docs/configuration.md): days each kind of finished row is kept; the job's period in seconds. */
 export interface RetentionConfig {
   deliveriesDays: number;
   emailTokensDays: number;

@@ -189,7 +189,7 @@ const RECORD_DELIVERED = prepare(
 /**
  * Records a batch of successful attempts in one statement: the deliveries are done and their webhooks' runs of
  * failures end (a webhook row is only written when there was a run to end). Prepared: through Knex, building the
- * statement and PostgreSQL parsing and planning it again for every batch cost more than the batch's own work.
+ * statement and PostgreSQL parsing and planning it again for every batch would cost more than the batch's own work.
  */
 export async function recordDelivered(db: Knex, batch: Delivered[]): Promise<void> {
   await RECORD_DELIVERED.run(db, [batch.map((b) => b.id), batch.map((b) => b.statusCode), batch.map((b) => b.body)]);

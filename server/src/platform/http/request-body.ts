@@ -41,7 +41,7 @@ export function requestBody(facts: WeakMap<Request, BodyFacts>): RequestHandler 
       const type = req.headers["content-type"];
       if (req.body === undefined && type === undefined) req.headers["content-type"] = "application/json";
       // The charset has done its work: the validator sees the bare media type. It compiles and keeps a validator
-      // per operation and Content-Type text, so each new parameter (`application/json; x=1`, `x=2`, …) cost a
+      // per operation and Content-Type text, so each new parameter (`application/json; x=1`, `x=2`, …) would cost a
       // compile of the document's schemas and a cache entry for good.
       else if (type?.includes(";")) req.headers["content-type"] = type.slice(0, type.indexOf(";")).trim();
       next();
