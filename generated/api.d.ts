@@ -712,7 +712,8 @@ export type paths = {
         put?: never;
         /**
          * Post an end-to-end encrypted message
-         * @description At most 10 per (user, channel) per 10 s: 429 `msg:user:<user_id>:<channel_id> > 10/10s`, `Retry-After: 10`.
+         * @description A muted member cannot post (403 `you are muted`). At most 10 per (user, channel) per 10 s:
+         *     429 `msg:user:<user_id>:<channel_id> > 10/10s`, `Retry-After: 10`.
          */
         post: operations["Messages_create"];
         delete?: never;
@@ -1135,7 +1136,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Leave a space (the owner cannot) */
+        /**
+         * Leave a space (the owner cannot)
+         * @description The owner cannot leave: 400 `owner cannot leave; transfer ownership or delete the space`.
+         */
         post: operations["Spaces_leave"];
         delete?: never;
         options?: never;
@@ -1344,7 +1348,11 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Send a friend request, or accept the one this user already sent */
+        /**
+         * Send a friend request, or accept the one this user already sent
+         * @description `{message: "friend request sent"}`, or `{message: "friend added"}` when the other user had already asked.
+         *     404 unknown user, 400 for oneself, 409 already friends.
+         */
         post: operations["Users_addFriend"];
         delete?: never;
         options?: never;
