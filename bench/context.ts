@@ -105,7 +105,7 @@ export function createContext(): { ctx: BenchContext; cleanup: () => Promise<voi
       const env = {
         PORT: "0",
         HOST: "127.0.0.1",
-        NODE_ENV: "test", // throw-away secrets per start (CONTRACT 1)
+        NODE_ENV: "test", // throw-away secrets per start
         DATABASE_URL: db.url,
         REDIS_URL: redis.url,
         LOG_LEVEL: "warn",

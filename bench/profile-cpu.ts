@@ -1,4 +1,4 @@
-// CPU time per request of a hot path (issue 19): the service's process against the stack floor's, each read from
+// CPU time per request of a hot path: the service's process against the stack floor's, each read from
 // the kernel's accounting (user + system) around the same load, in alternating rounds. On a shared, loaded machine
 // requests/s swing with everyone else's work; CPU time per request is what the process itself spends, so it tells
 // a change's effect apart from the noise. (The database's and Redis's CPU are not in either figure.)

@@ -1,5 +1,5 @@
 // Two CPU profiles of the same load side by side, per unit of work: where the service spends more than a floor
-// (issues 19, 20). Each profile's self time is divided by the units it served (requests, chains), so the columns
+// (bench/floors/). Each profile's self time is divided by the units it served (requests, chains), so the columns
 // are µs per unit whatever the two rates were; rows are sorted by the difference.
 //   node bench/profile-diff.mjs <ours.cpuprofile> <units> <floor.cpuprofile> <units> [rows=30]
 // PROFILE_WINDOW_S: only each profile's busiest window of that many seconds (whole-process profiles from

@@ -1,4 +1,4 @@
-// Where a hot path's time goes (issue 19): starts the service in this process, loads one path at a time with
+// Where a hot path's time goes: starts the service in this process, loads one path at a time with
 // autocannon (in a child process), and exits. The CPU profile covers the measured load only (startup, module
 // loading and the warm-up would otherwise be a large share of it), written to PROFILE_OUT:
 //   PROFILE_OUT=/tmp/prof/me.cpuprofile node --import tsx bench/profile-hot-paths.ts [me|send|list]

@@ -1,4 +1,4 @@
-// The hot paths of issue 19 on a fresh service in this process, for the profiling scripts (profile-hot-paths.ts,
+// The hot paths (/me, bot send, bot list) on a fresh service in this process, for the profiling scripts (profile-hot-paths.ts,
 // profile-cpu.ts): what to load for `me`, `send` or `list`, and the stack floor answering the same request.
 import type { BenchContext } from "./context.ts";
 import type { LoadOptions } from "./context.ts";

@@ -1,4 +1,4 @@
-// The command registry rules of spec 2.3, 2.4 and 4.5, once for the server (which answers each failure 400 with
+// The command registry rules (docs/bots.md#commands), once for the server (which answers each failure 400 with
 // the error's text, server/src/features/commands/rules.ts) and sdk-bot (which checks before any PUT; its build
 // bundles this file). `checkSchemaLimits` adds the checks the server's schema answers with 422, for sdk-bot.
 // The normalised form is what the server stores, so sdk-bot's sync compares like with like.
@@ -28,7 +28,7 @@ export interface NormalizedCommand {
 
 export const LIMITS = { commands: 100, options: 25, choices: 25, nameLength: 32, descriptionLength: 100, choiceName: 100 } as const;
 const NAME = /^[a-z0-9_-]{1,32}$/;
-/** Spec 2.4's option types, spelled exactly so: another spelling ("String") is a `bad option type`. */
+/** The option types, spelled exactly so: another spelling ("String") is a `bad option type`. */
 export const OPTION_TYPES: readonly OptionType[] = OptionTypeValues;
 const WITH_CHOICES = new Set<OptionType>(["string", "integer", "number"]);
 const WITH_RANGE = new Set<OptionType>(["integer", "number"]);
@@ -39,7 +39,7 @@ const fail = (text: string): never => {
 
 export const normalizeName = (raw: string) => raw.trim().toLowerCase();
 
-/** What the server's schema answers with 422, checked on the value as sent (CONTRACT 0). */
+/** What the server's schema answers with 422, checked on the value as sent. */
 function checkLength(value: string, max: number, what: string): void {
   if (value.length < 1 || value.length > max) fail(`${what} must be 1 to ${max} characters`);
 }
@@ -122,7 +122,7 @@ export function normalizeRegistry(decls: readonly CommandDeclaration[]): Normali
   return out;
 }
 
-/** The version rule of spec 2.3: only a change of description or options counts. */
+/** The version rule: only a change of description or options counts. */
 export function definitionChanged(a: NormalizedCommand, b: Pick<NormalizedCommand, "description" | "options">): boolean {
   return a.description !== b.description || canonical(a.options) !== canonical(b.options);
 }

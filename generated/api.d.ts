@@ -112,7 +112,14 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Log in with username or e-mail */
+        /**
+         * Log in with username or e-mail
+         * @description Each login opens a device session (`device_id`), or resumes the one named by `device_id` + `device_secret`.
+         *     Wrong credentials are 401 `invalid credentials` whether the user is unknown or the password wrong. With 2FA on
+         *     and the device not trusted, the answer is `{requires_2fa: true, two_factor_token}` and no tokens; a wrong
+         *     `device_secret` is ignored (a new device, 2FA asked). Failed attempts are limited per account and per client
+         *     address (429 `too many failed attempts; try again later`), except for a trusted device of the account.
+         */
         post: operations["PublicAccount_login"];
         delete?: never;
         options?: never;
@@ -317,7 +324,16 @@ export type paths = {
         };
         /** List the bot's registered commands */
         get: operations["Commands_list"];
-        /** Replace the bot's whole command registry */
+        /**
+         * Replace the bot's whole command registry
+         * @description Full replacement: commands missing from the body are deleted, and a repeated identical PUT changes nothing.
+         *     Names are trimmed and lowercased; a command's `version` starts at 1 and grows only when its description or
+         *     options change; `enabled` is kept (new commands start enabled). 400 for: duplicate names after normalisation,
+         *     a name with characters outside `a-z0-9_-`, a description empty after trimming, an optional option before a
+         *     required one (`required options must come before optional ones`), an unknown option type (`bad option type`),
+         *     choices, min or max on a type without them. 422 for lengths and counts (more than 100 commands, 25 options or
+         *     25 choices).
+         */
         put: operations["Commands_put"];
         post?: never;
         delete?: never;
@@ -614,7 +630,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Send a webhook.ping event now */
+        /**
+         * Send a webhook.ping event now
+         * @description Ping and redeliver together: at most 10 per minute per webhook (429 with `Retry-After`).
+         */
         post: operations["Webhooks_ping"];
         delete?: never;
         options?: never;
@@ -670,8 +689,9 @@ export type paths = {
          * @description Checks, in this order: caller membership and channel (404), caller muted (403 `you are muted`),
          *     bot membership and states (404 `bot not found in this space`),
          *     channel access (403 `bot has no access to this channel`), scope (403 `missing scope: commands`),
-         *     command (404 `unknown command`), options (400, spec 4.8), then the limit of 20 per 60 s per
-         *     (user, bot) (429, `Retry-After: 60`). On success the `command.invoked` event goes to the target bot only.
+         *     command (404 `unknown command`), options (400: a required one missing, a value that does not coerce to its
+         *     type, not among the choices, below min or above max, or more than 1024 UTF-8 bytes in all), then the limit of
+         *     20 per 60 s per (user, bot) (429, `Retry-After: 60`). On success the `command.invoked` event goes to the target bot only.
          */
         post: operations["Commands_invoke"];
         delete?: never;
@@ -692,7 +712,8 @@ export type paths = {
         put?: never;
         /**
          * Post an end-to-end encrypted message
-         * @description At most 10 per (user, channel) per 10 s: 429 `msg:user:<user_id>:<channel_id> > 10/10s`, `Retry-After: 10`.
+         * @description A muted member cannot post (403 `you are muted`). At most 10 per (user, channel) per 10 s:
+         *     429 `msg:user:<user_id>:<channel_id> > 10/10s`, `Retry-After: 10`.
          */
         post: operations["Messages_create"];
         delete?: never;
@@ -1115,7 +1136,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Leave a space (the owner cannot) */
+        /**
+         * Leave a space (the owner cannot)
+         * @description The owner cannot leave: 400 `owner cannot leave; transfer ownership or delete the space`.
+         */
         post: operations["Spaces_leave"];
         delete?: never;
         options?: never;
@@ -1324,7 +1348,11 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Send a friend request, or accept the one this user already sent */
+        /**
+         * Send a friend request, or accept the one this user already sent
+         * @description `{message: "friend request sent"}`, or `{message: "friend added"}` when the other user had already asked.
+         *     404 unknown user, 400 for oneself, 409 already friends.
+         */
         post: operations["Users_addFriend"];
         delete?: never;
         options?: never;
@@ -1580,7 +1608,13 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Prometheus text exposition */
+        /**
+         * Prometheus text exposition
+         * @description Prometheus text format, passing `promtool check metrics`: at least `http_requests_total{method,route,status}`,
+         *     `http_request_duration_seconds` (by route template, never the raw path), `webhook_deliveries_total{event,result}`,
+         *     `webhook_delivery_duration_seconds`, `command_invocations_total{result}`, `rate_limit_rejections_total{limit}`,
+         *     `realtime_connections` and the default process metrics. Labels never carry values users sent.
+         */
         get: operations["PublicProbes_metrics"];
         put?: never;
         post?: never;
@@ -1654,6 +1688,7 @@ export type components = {
             /** Format: email */
             email: string;
         };
+        /** @description The token from the reset mail (single-use, 1 h), checked before the new password is hashed. */
         "Auth.ResetPasswordRequest": {
             token: string;
             new_password: string;
@@ -1675,7 +1710,11 @@ export type components = {
             /** @description Ten single-use codes, shown once. */
             recovery_codes?: string[];
         };
-        /** @description The answer to register, login, login/2fa and refresh. */
+        /**
+         * @description The answer to register, login, login/2fa and refresh. The access token is a JWT (HS256) valid 15 minutes; the
+         *     refresh token is opaque, valid 30 days and rotated on every refresh. Presenting an already-rotated refresh token
+         *     revokes that device session (reuse detection); a revoked session's access tokens are refused at once.
+         */
         "Auth.TokenResponse": {
             access_token: string;
             refresh_token: string;
@@ -1693,6 +1732,7 @@ export type components = {
             /** @enum {boolean} */
             requires_2fa: false;
         };
+        /** @description The second step: `code` is a TOTP code (RFC 6238, SHA-1, 30 s steps, ±1 step, each accepted once) or an unused recovery code. */
         "Auth.TwoFactorLoginRequest": {
             two_factor_token: string;
             /** @description A 6-digit TOTP code or an unused recovery code. */
@@ -1717,6 +1757,7 @@ export type components = {
             /** @description The session this request is made from. */
             current: boolean;
         };
+        /** @description E-mail tokens are single-use: a used, unknown or expired one is 400 `invalid or expired token`. Verification lives 48 h. */
         "Auth.VerifyEmailRequest": {
             token: string;
         };
@@ -1730,13 +1771,13 @@ export type components = {
         };
         /**
          * @description A choice as declared: `value` is any JSON scalar here, so that a value of the wrong type, or choices on a type
-         *     without them, reach the registry rules and answer 400 (spec 4.5 rule 6, CONTRACT 0) rather than 422.
+         *     without them, reach the registry rules and answer 400 (a domain rule) rather than 422 (a schema one).
          */
         "Bot.CommandChoiceDeclaration": {
             name: string;
             value: string | number | boolean | null;
         };
-        /** @description A command as declared (spec 2.3). The name is trimmed and lowercased, then must match `^[a-z0-9_-]{1,32}$`. */
+        /** @description A command as declared. The name is trimmed and lowercased, then must match `^[a-z0-9_-]{1,32}$`. */
         "Bot.CommandDeclaration": {
             name: string;
             description: string;
@@ -1758,8 +1799,8 @@ export type components = {
             max?: number;
         };
         /**
-         * @description An option as declared (spec 2.4). `name` and `type` are checked beyond the schema on purpose:
-         *     a name of the right length but bad characters, or an unknown type, is a 400 (spec 4.5), so the
+         * @description An option as declared. `name` and `type` are checked beyond the schema on purpose:
+         *     a name of the right length but bad characters, or an unknown type, is a 400, so the
          *     schema only bounds the name's length and leaves `type` a plain string.
          */
         "Bot.CommandOptionDeclaration": {
@@ -1801,11 +1842,11 @@ export type components = {
         "Bot.PutCommandsRequest": {
             commands: components["schemas"]["Bot.CommandDeclaration"][];
         };
-        /** @description A reaction (spec 2.9): any 1 to 64 characters, stored as sent. */
+        /** @description A reaction: any 1 to 64 characters, stored as sent. */
         "Bot.ReactionRequest": {
             emoji: string;
         };
-        /** @description A bot message (spec 2.9): plain text, sent as is. */
+        /** @description A bot message: plain text, sent as is. */
         "Bot.SendMessageRequest": {
             content: string;
             /**
@@ -1898,7 +1939,7 @@ export type components = {
          * @enum {string}
          */
         "Bots.BotMembershipState": "ACTIVE" | "suspended" | "revoked";
-        /** @description A bot account (CONTRACT 6). `id` is the bot's user id. */
+        /** @description A bot account. `id` is the bot's user id. */
         "Bots.BotResponse": {
             id: string;
             username: string;
@@ -1910,7 +1951,7 @@ export type components = {
             created_at: string;
         };
         /**
-         * @description `ACTIVE`, `suspended` (by a service admin) or `deleted` (by the owner), as spelled in spec 3.
+         * @description `ACTIVE`, `suspended` (by a service admin) or `deleted` (by the owner); any state but `ACTIVE` gets 403 on the bot API.
          * @enum {string}
          */
         "Bots.BotState": "ACTIVE" | "suspended" | "deleted";
@@ -1944,7 +1985,9 @@ export type components = {
             allowed_channel_ids: components["schemas"]["Bots.ChannelId"][];
         };
         /**
-         * @description What an install grants a bot in a space (spec 2.2, 5).
+         * @description What an install grants a bot in a space: `commands` (receive `command.invoked`, appear in the catalog, be
+         *     invocable), `messages.send`, `messages.react`, `messages.delete.own` (its own messages) and
+         *     `moderation.messages` (another author's).
          * @enum {string}
          */
         "Bots.Scope": "commands" | "messages.send" | "messages.react" | "messages.delete.own" | "moderation.messages";
@@ -1963,7 +2006,7 @@ export type components = {
             display_name?: components["schemas"]["Bots.BotDisplayName"] | null;
             description?: components["schemas"]["Bots.BotDescription"] | null;
         };
-        /** @description An MLS application message (CONTRACT 12); the server never decodes `ciphertext`. */
+        /** @description An MLS application message (docs/e2e.md); the server never decodes `ciphertext`. */
         "Chat.CreateMessageRequest": {
             ciphertext: string;
             /**
@@ -1980,7 +2023,7 @@ export type components = {
         /** @enum {string} */
         "Chat.MessageKind": "user" | "bot" | "service";
         /**
-         * @description A chat message (CONTRACT 5). User messages carry the opaque end-to-end encrypted `ciphertext` (and a null
+         * @description A chat message. User messages carry the opaque end-to-end encrypted `ciphertext` (and a null
          *     `content`); bot and service messages carry plain `content` (and a null `ciphertext`).
          */
         "Chat.MessageResponse": {
@@ -2083,7 +2126,7 @@ export type components = {
              */
             epoch: number;
         };
-        /** @description A Welcome kept for one device session (CONTRACT 12): the device was offline when the commit named it. */
+        /** @description A Welcome kept for one device session: the device was offline when the commit named it. */
         "E2E.StoredWelcome": {
             /** @description The channel whose group the Welcome opens. */
             channel_id: string;
@@ -2156,13 +2199,13 @@ export type components = {
             type: "bot.uninstalled";
             data: components["schemas"]["Events.BotUninstalledData"];
         };
-        /** @description `data` of `command.invoked` (spec 2.7). */
+        /** @description `data` of `command.invoked`, delivered to the target bot alone. */
         "Events.CommandInvokedData": {
             /** @description Equals the envelope's `bot_user_id`: the event goes to the target bot alone. */
             target_bot_user_id: string;
             /** @description Also returned to the invoker and present in the ephemeral reply. */
             interaction_id: string;
-            /** @description For `POST /api/bot/interactions/respond`; valid 900 s, usable more than once (spec 2.8). */
+            /** @description For `POST /api/bot/interactions/respond`; valid 900 s, usable more than once. */
             interaction_token: string;
             channel_id: string;
             /** @description The invoker, who alone receives the ephemeral reply. */
@@ -2193,7 +2236,7 @@ export type components = {
             type: "command.invoked";
             data: components["schemas"]["Events.CommandInvokedData"];
         };
-        /** @description The envelope fields every event shares (spec 2.6). */
+        /** @description The envelope fields every event shares. */
         "Events.EnvelopeFields": {
             /** @description The delivery id, equal to `X-Service-Delivery`; the same on every retry of one delivery. */
             id: string;
@@ -2263,7 +2306,7 @@ export type components = {
          * @enum {string}
          */
         "Events.MemberLeftReason": "left" | "kicked";
-        /** @description `data` of `message.created` (CONTRACT 6): bot and service messages only. */
+        /** @description `data` of `message.created`: bot and service messages only (users' messages never reach bots). */
         "Events.MessageCreatedData": {
             message_id: string;
             channel_id: string;
@@ -2314,7 +2357,7 @@ export type components = {
             type: "message.deleted";
             data: components["schemas"]["Events.MessageDeletedData"];
         };
-        /** @description A typed option value at invocation (spec 2.4): `user` and `channel` values are UUID strings. */
+        /** @description A typed option value at invocation: `user` and `channel` values are UUID strings. */
         "Events.OptionValue": string | number | boolean;
         "Events.ReactionAddedData": {
             message_id: string;
@@ -2364,7 +2407,7 @@ export type components = {
             type: "voice.joined";
             data: components["schemas"]["Events.VoiceJoinedData"];
         };
-        /** @description One webhook delivery's body (spec 2.6); `type` tells which. */
+        /** @description One webhook delivery's body, compact UTF-8 JSON, the same bytes on every attempt; `type` tells which. */
         "Events.WebhookEvent": components["schemas"]["Events.CommandInvokedEvent"] | components["schemas"]["Events.MessageCreatedEvent"] | components["schemas"]["Events.MessageDeletedEvent"] | components["schemas"]["Events.ReactionAddedEvent"] | components["schemas"]["Events.MemberJoinedEvent"] | components["schemas"]["Events.MemberLeftEvent"] | components["schemas"]["Events.BotInstalledEvent"] | components["schemas"]["Events.BotUninstalledEvent"] | components["schemas"]["Events.VoiceJoinedEvent"] | components["schemas"]["Events.WebhookPingEvent"];
         "Events.WebhookPingData": {
             webhook_id: string;
@@ -2401,9 +2444,9 @@ export type components = {
             commands: components["schemas"]["Interactions.CatalogCommand"][];
         };
         /**
-         * @description Invocation request (spec 2.5). `command` is trimmed and lowercased; a name with a slash never matches a
+         * @description Invocation request. `command` is trimmed and lowercased; a name with a slash never matches a
          *     registered one and so answers 404 `unknown command`. `options` is deliberately a free object: its values are
-         *     checked against the command's declared options (spec 4.8), and every failure there is a 400, not a 422.
+         *     checked against the command's declared options (coerced to their types), and every failure there is a 400, not a 422.
          */
         "Interactions.InvokeRequest": {
             /** Format: uuid */
@@ -2417,7 +2460,7 @@ export type components = {
             /** @description UUIDv7; also in the `command.invoked` event and in the ephemeral reply. */
             interaction_id: string;
         };
-        /** @description The bot's ephemeral reply (spec 4.6): delivered to the invoker's realtime connections, never stored. */
+        /** @description The bot's ephemeral reply: delivered to the invoker's realtime connections, never stored. */
         "Interactions.RespondRequest": {
             interaction_token: string;
             content: string;
@@ -2433,7 +2476,7 @@ export type components = {
         };
         /** @description Every frame a client may send. */
         "Realtime.ClientFrame": components["schemas"]["Realtime.AuthFrame"] | components["schemas"]["Realtime.PingFrame"] | components["schemas"]["Realtime.PresenceSubscribeFrame"];
-        /** @description A commit that won its epoch, to every device of the channel's members (CONTRACT 12). */
+        /** @description A commit that won its epoch, to every device of the channel's members. */
         "Realtime.E2eCommitFrame": {
             /** @enum {string} */
             type: "e2e:commit";
@@ -2447,7 +2490,7 @@ export type components = {
             /** @description The committing device, which already applied it. */
             sender_device_id: string;
         };
-        /** @description A space's membership changed: a member's client commits the matching MLS Add or Remove (CONTRACT 12). */
+        /** @description A space's membership changed: a member's client commits the matching MLS Add or Remove. */
         "Realtime.E2eMembershipFrame": {
             /** @enum {string} */
             type: "e2e:membership";
@@ -2470,7 +2513,7 @@ export type components = {
             type: "error";
             detail: string;
         };
-        /** @description A bot's ephemeral reply to the caller's own invocation (spec 2.10); sent to the invoker alone, never stored. */
+        /** @description A bot's ephemeral reply to the caller's own invocation; sent to the invoker alone, never stored. */
         "Realtime.InteractionResponseFrame": {
             /** @enum {string} */
             type: "interaction:response";
@@ -2630,7 +2673,12 @@ export type components = {
          * @enum {string}
          */
         "Spaces.AssignableRole": "admin" | "moderator" | "member";
-        /** @description A row of the audit log (CONTRACT 10). */
+        /**
+         * @description A row of the audit log. `action` is one of `command.register` (each PUT of a bot's commands, with the registry's
+         *     names and versions), `command.delete`, `bot.create`, `bot.token_rotate`, `bot.install`, `bot.uninstall`,
+         *     `webhook.create`, `webhook.secret_rotate`, `space.update`, `space.delete`, `member.role_update`, `member.kick`,
+         *     `member.mute`, `member.unmute`, `join_request.approve`, `join_request.reject`.
+         */
         "Spaces.AuditLogEntry": {
             id: string;
             action: string;
@@ -2765,7 +2813,7 @@ export type components = {
             last_activity_at: string;
         };
         /**
-         * @description Highest first: owner, admin, moderator, member (CONTRACT 4).
+         * @description Highest first: owner, admin, moderator, member. The creator of a space is its owner.
          * @enum {string}
          */
         "Spaces.SpaceRole": "owner" | "admin" | "moderator" | "member";
@@ -2883,7 +2931,7 @@ export type components = {
             last_active_at: string | null;
         };
         /**
-         * @description A user (CONTRACT 3). `email`, `email_verified`, `two_factor_enabled` and `is_admin` appear only
+         * @description A user. `email`, `email_verified`, `two_factor_enabled` and `is_admin` appear only
          *     in the caller's own record.
          */
         "Users.UserResponse": {
@@ -2905,7 +2953,7 @@ export type components = {
             two_factor_enabled?: boolean;
             is_admin?: boolean;
         };
-        /** @description The user's settings (CONTRACT 3), every key filled in (defaults where never set). */
+        /** @description The user's settings, every key filled in (defaults where never set). */
         "Users.UserSettingsSchema": {
             theme: components["schemas"]["Users.Theme"];
             locale: components["schemas"]["Users.LocaleTag"];
@@ -2927,7 +2975,7 @@ export type components = {
             };
         };
         /**
-         * @description Profile changes (CONTRACT 3). `email` and `password` are accepted only from an anonymous user
+         * @description Profile changes. `email` and `password` are accepted only from an anonymous user
          *     (400 otherwise), and only together with `username`: sending all three turns the anonymous
          *     account into a normal one (`is_anonymous` false).
          */
@@ -2958,7 +3006,11 @@ export type components = {
             /** @description The schema keyword that failed, e.g. `maxLength`. */
             code: string;
         };
-        /** @description Credentials for a LiveKit room (CONTRACT 9): exactly these four fields. */
+        /**
+         * @description Credentials for a LiveKit room: exactly these four fields. The token is signed with `LIVEKIT_API_SECRET` (issuer
+         *     `LIVEKIT_API_KEY`) and grants `roomJoin` and `canSubscribe` in `room`; a bot may publish the microphone source
+         *     only, a muted member may not publish, and neither may publish data.
+         */
         "Voice.VoiceJoinResponse": {
             /** @description LiveKit access token (JWT) for `room`, identity = the caller's user id. */
             token: string;
@@ -3019,7 +3071,11 @@ export type components = {
             /** @description Each one of `Events.EventType`. */
             events: string[];
             state: components["schemas"]["Webhooks.WebhookState"];
-            /** @description `whsec_` + 32 random bytes in base64url; absent for a `socket` webhook. */
+            /**
+             * @description `whsec_` + 32 random bytes in base64url; absent for a `socket` webhook. Every delivery carries
+             *     `X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>" keyed by this whole string>`
+             *     (docs/webhooks.md#signature).
+             */
             secret?: string;
             /** Format: date-time */
             created_at: string;

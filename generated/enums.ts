@@ -15,11 +15,13 @@ export const OptionTypeValues = ["string","integer","number","boolean","user","c
 export type BotMembershipState = S["Bots.BotMembershipState"];
 export const BotMembershipStateValues = ["ACTIVE","suspended","revoked"] as const satisfies readonly BotMembershipState[];
 
-/** `Bots.BotState`: `ACTIVE`, `suspended` (by a service admin) or `deleted` (by the owner), as spelled in spec 3. */
+/** `Bots.BotState`: `ACTIVE`, `suspended` (by a service admin) or `deleted` (by the owner); any state but `ACTIVE` gets 403 on the bot API. */
 export type BotState = S["Bots.BotState"];
 export const BotStateValues = ["ACTIVE","suspended","deleted"] as const satisfies readonly BotState[];
 
-/** `Bots.Scope`: What an install grants a bot in a space (spec 2.2, 5). */
+/** `Bots.Scope`: What an install grants a bot in a space: `commands` (receive `command.invoked`, appear in the catalog, be
+invocable), `messages.send`, `messages.react`, `messages.delete.own` (its own messages) and
+`moderation.messages` (another author's). */
 export type Scope = S["Bots.Scope"];
 export const ScopeValues = ["commands","messages.send","messages.react","messages.delete.own","moderation.messages"] as const satisfies readonly Scope[];
 
@@ -59,7 +61,7 @@ export const DiscoverSortValues = ["members","activity","created"] as const sati
 export type JoinRequestStatus = S["Spaces.JoinRequestStatus"];
 export const JoinRequestStatusValues = ["pending","approved","rejected"] as const satisfies readonly JoinRequestStatus[];
 
-/** `Spaces.SpaceRole`: Highest first: owner, admin, moderator, member (CONTRACT 4). */
+/** `Spaces.SpaceRole`: Highest first: owner, admin, moderator, member. The creator of a space is its owner. */
 export type SpaceRole = S["Spaces.SpaceRole"];
 export const SpaceRoleValues = ["owner","admin","moderator","member"] as const satisfies readonly SpaceRole[];
 

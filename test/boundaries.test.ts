@@ -1,4 +1,4 @@
-// The boundaries of issue 18 a newcomer can rely on, checked over the source text (no server, no database):
+// The boundaries a newcomer can rely on, checked over the source text (no server, no database):
 // a feature, and the composition root, use a feature only through its index.ts; no import cycle joins feature
 // folders; no service touches Knex (services take the opaque Db and group store calls with inTransaction; SQL
 // is in the stores).
@@ -87,7 +87,7 @@ function featureCycles(edges: Map<string, Set<string>>): string[][] {
   return found;
 }
 
-describe("feature boundaries (issue 18)", () => {
+describe("feature boundaries", () => {
   const imports = crossFeatureImports();
 
   it("finds the features and their cross-feature imports (the check reads something)", () => {

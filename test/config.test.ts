@@ -1,4 +1,4 @@
-// CONTRACT 1 configuration rules that depend on the mode: where the secrets come from (embedded mode keeps
+// Configuration rules (docs/configuration.md) that depend on the mode: where the secrets come from (embedded mode keeps
 // generated ones in DATA_DIR; with DATABASE_URL they are required), what NODE_ENV=production refuses, and
 // what happens to e-mail without SMTP_URL in production (disabled, links never logged) and in development.
 import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
@@ -43,7 +43,7 @@ const production = {
   LIVEKIT_API_SECRET: "lk-prod-secret-0123456789abcdef",
 };
 
-describe("secrets (CONTRACT 1)", () => {
+describe("secrets", () => {
   it("embedded mode generates JWT_SECRET, BOT_TOKEN_SECRET and DATA_KEY once and keeps them in DATA_DIR, mode 0600", () => {
     const dataDir = newDir();
     const first = loadConfig({ DATA_DIR: dataDir }, []);
@@ -82,7 +82,7 @@ describe("secrets (CONTRACT 1)", () => {
   });
 });
 
-describe("production configuration (issue 17 item 10)", () => {
+describe("production configuration", () => {
   it("starts with real LiveKit credentials and no private webhooks", () => {
     expect(loadConfig(production, [])).toMatchObject({ production: true, webhookAllowPrivate: false, livekit: { apiKey: "lk-prod-key" } });
   });

@@ -1,4 +1,4 @@
-// Embedded mode after a crash (issue 16): the embedded PostgreSQL runs in its own session, so a `kill -9` of the
+// Embedded mode after a crash: the embedded PostgreSQL runs in its own session, so a `kill -9` of the
 // service leaves it running and holding DATA_DIR; the next start must stop it and come up. A crash of both (a
 // machine going down) leaves a stale postmaster.pid, which must not block the next start either.
 import { existsSync, readFileSync } from "node:fs";

@@ -1,6 +1,6 @@
 // Embedded mode (no DATABASE_URL, no REDIS_URL): the embedded PostgreSQL server under DATA_DIR and in-process
-// adapters. A first start from an empty DATA_DIR; the whole API black-box under concurrency (issue 16: the
-// former single-session database mixed concurrent requests' statements and let one request's rollback undo
+// adapters. A first start from an empty DATA_DIR; the whole API black-box under concurrency (one
+// database session shared by all would mix concurrent requests' statements and let one request's rollback undo
 // another's writes); then a restart on the same DATA_DIR keeping users, sessions and pending deliveries.
 import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -1,4 +1,4 @@
-// The service's own endpoints and behaviour (CONTRACT 0, 1; spec 11): health, readiness, metrics, documents,
+// The service's own endpoints and behaviour: health, readiness, metrics, documents,
 // 404, request ids, configuration errors and graceful shutdown, over HTTP against PostgreSQL + Redis.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { request as httpRequest, type IncomingMessage, type ServerResponse } from "node:http";
@@ -184,7 +184,7 @@ describe("request ids", () => {
   });
 });
 
-describe("configuration (CONTRACT 1)", () => {
+describe("configuration", () => {
   const prod = {
     NODE_ENV: "production",
     JWT_SECRET: "j".repeat(32),

@@ -1,4 +1,4 @@
-// Shutdown of a real `npm start` process (issue 17 item 15). A supervisor's SIGTERM to the process group
+// Shutdown of a real `npm start` process. A supervisor's SIGTERM to the process group
 // reaches every process in it: the server must be the one process that handles it (no wrapper forwarding it
 // and killing the server after), answer every request already in flight, and ignore a repeated signal.
 // SHUTDOWN_DELAY_MS keeps serving while /readyz answers 503, so a load balancer stops routing first.

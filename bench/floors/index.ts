@@ -1,4 +1,4 @@
-// The two floors every hot path is read against (issue 19), and alternating rounds: a bare node:http(+pg) server
+// The two floors every hot path is read against, and alternating rounds: a bare node:http(+pg) server
 // (what the machine and the database allow) and the stack floor (what Express + the contract validator allow, in
 // a process of its own). Rounds alternate floor and service so load on the shared machine falls on both alike.
 import { spawn } from "node:child_process";

@@ -1,4 +1,4 @@
-// The decided stack with nothing of ours around it, as every stack floor runs it (issue 19): Express 5 and
+// The decided stack with nothing of ours around it, as every stack floor runs it: Express 5 and
 // express-openapi-validator from our node_modules, on generated/openapi.yaml, configured as the service
 // configures them (platform/http/app.ts and validation.ts: JSON bodies, request validation, no multer).
 import express, { type Express } from "express";

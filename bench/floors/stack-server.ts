@@ -1,14 +1,14 @@
-// The stack floor (issue 19): Express 5 + express-openapi-validator from our node_modules, configured as the
+// The stack floor: Express 5 + express-openapi-validator from our node_modules, configured as the
 // service configures them, on generated/openapi.yaml, answering the hot paths with nothing else around them:
 //   GET  /api/auth/me                                        → fixed bytes (the service's own answer)
 //   POST /api/bot/spaces/:space_id/channels/:channel_id/messages → one INSERT … RETURNING of the same row (pg)
 //   GET  /api/bot/spaces/:space_id/channels/:channel_id/messages → the same SELECT as the service's list (pg)
-// With `redisUrl`, the send also does the two Redis commands any send must make within the decided stack (spec 8:
-// the bot-wide, channel and space limits counted atomically before the row is written; CONTRACT 5: the frame
+// With `redisUrl`, the send also does the two Redis commands any send must make within the decided stack (the
+// bot-wide, channel and space limits counted atomically before the row is written; the realtime frame
 // published for every process's viewers after it): the service's own limiter script through platform/limiter.ts
 // before the INSERT, and a PUBLISH of the frame after it, not awaited, on a second connection, as the service does.
 // With `botToken` as well, also the rest of the work the contract asks of every bot request: the bot authenticated
-// by its token's SHA-256 from an in-memory map (the service's cache hit), and CONTRACT 11's request counter and
+// by its token's SHA-256 from an in-memory map (the service's cache hit), and the request counter and
 // duration histogram, labelled with the route template.
 // Run: node --import tsx bench/floors/stack-server.ts '<json options>'; prints `listening <port>`.
 import { writeFileSync } from "node:fs";
@@ -35,7 +35,7 @@ const opts = JSON.parse(process.argv[2] ?? "{}") as {
 };
 const pool = opts.databaseUrl ? new pg.Pool({ connectionString: opts.databaseUrl, max: 20 }) : undefined;
 
-/** The send's Redis work (see above), or undefined. The limits are the spec's, raised far out of reach; own keys. */
+/** The send's Redis work (see above), or undefined. The limits are the service's, raised far out of reach; own keys. */
 const redis = opts.redisUrl ? sendRedisWork(opts.redisUrl) : undefined;
 function sendRedisWork(url: string) {
   const limiters = redisLimiters(createRedis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 0 }), 1_000_000);

@@ -1,4 +1,4 @@
-// Accounts (issues 3 and 19): an authenticated GET /api/auth/me — the per-request cost of a user session (JWT +
+// Accounts: an authenticated GET /api/auth/me — the per-request cost of a user session (JWT +
 // cached session check + cached row) — against both floors answering the service's own bytes (bare node:http,
 // and the stack floor: Express + the contract validator), in alternating rounds; and login, whose cost is
 // Argon2id by design (19 MiB, 2 passes, 1 lane).

@@ -1,11 +1,11 @@
-// Bot messages (spec 4.7, issue 19) on PostgreSQL + Redis: send one message, and list the 50 newest, each against
+// Bot messages on PostgreSQL + Redis: send one message, and list the 50 newest, each against
 // two floors doing the same INSERT / SELECT on the same database in the same run: bare node:http + pg, and the
 // stack floor (Express + the contract validator + pg, in its own process). Alternating rounds, medians. The
 // ratio to the stack floor is the cost of what we add (auth, the three rate limits, access checks, realtime).
 // The send is also read against the stack floor doing the duties every send has within the decided stack (the bot
 // authenticated from memory, the limits counted on Redis before the INSERT, the frame published after it, the
-// request counted in the metrics; bench/floors/stack-server.ts): the ceiling of any design that keeps spec 8,
-// CONTRACT 5 and CONTRACT 11, so the ratio to it is the cost of the rest of ours.
+// request counted in the metrics; bench/floors/stack-server.ts): the ceiling of any design that keeps the limits,
+// the realtime frame and the metrics, so the ratio to it is the cost of the rest of ours.
 // Rate limits are raised by the context's RATE_LIMIT_MULTIPLIER; they are still counted on every request.
 import pg from "pg";
 import type { Scenario } from "../context.ts";

@@ -1,4 +1,4 @@
-// The bot command registry (spec 4.5) on PostgreSQL + Redis: read it, and overwrite it with 10 commands.
+// The bot command registry on PostgreSQL + Redis: read it, and overwrite it with 10 commands.
 import type { Scenario } from "../context.ts";
 
 const commands = Array.from({ length: 10 }, (_, i) => ({

@@ -1,4 +1,4 @@
-// The invocation chain's stack floor (issues 19, 20; bench/scenarios/invocations.ts), in its own process as
+// The invocation chain's stack floor (bench/scenarios/invocations.ts), in its own process as
 // Parley's is: Express 5 + express-openapi-validator on generated/openapi.yaml, configured as the service
 // configures them (bench/floors/stack-app.ts, as every stack floor), with only the chain's unavoidable
 // work behind the routes:
@@ -8,8 +8,8 @@
 //   POST /api/bot/interactions/respond → the token verified, 204, the `interaction:response` frame over ws on
 //        the invoker's socket (`/?user=<id>`).
 // No authentication (the service's is a cached lookup; the user is the bearer token's text, unchecked), no
-// checks of CONTRACT 8, no limits, no result recorded after the attempt. Benchmark-only.
-// With REDIS_URL, the duties the spec gives each hop as well (the "duties" floor): invoke counts the (user, bot)
+// invocation checks, no limits, no result recorded after the attempt. Benchmark-only.
+// With REDIS_URL, the duties the service owes at each hop as well (the "duties" floor): invoke counts the (user, bot)
 // limit on Redis with the service's own limiter (platform/limiter.ts) before the INSERT; respond counts the
 // bot-wide limit while it reads the invoker's membership, sends the frame, then publishes it on Redis for other
 // processes before its 204; the attempt's result is written (one UPDATE) once the bot has answered.

@@ -1,13 +1,13 @@
-// The invocation chain (issues 8, 20): users invoke over HTTP; a local bot (plain node:http) gets `command.invoked`,
+// The invocation chain: users invoke over HTTP; a local bot (plain node:http) gets `command.invoked`,
 // verifies the signature and calls respond; the invoker's WebSocket receives `interaction:response`. Open loop at
 // fixed offered rates (50/s and 200/s, then upward until p99 passes 100 ms), BENCH_CONNECTIONS users taking turns;
 // latency is invoke sent → reply frame received, and a chain with no reply within 10 s counts as lost. Next to it,
 // a floor measured in the same run over the same hops with bare node:http and ws and no logic: client POST →
 // "service" answers 202 and POSTs to a "bot" → the bot answers 200 and POSTs back → the "service" sends a frame on
-// the client's socket. Between the two, the chain's stack floor (issue 19's definition): the same hops through
+// the client's socket. Between the two, the chain's stack floor (as bench/floors/index.ts defines it): the same hops through
 // Express 5 + express-openapi-validator on our contract, with the one unavoidable write (the delivery row, before
 // its first attempt) and the signatures (invocation-stack-floor-process.ts). Also: the 202 of invoke for one user
-// invoking alone (target < 2 ms), for all of them. And the stack floor with the duties the spec gives each hop
+// invoking alone (target < 2 ms), for all of them. And the stack floor with the duties the service owes at each hop
 // (the limits counted on Redis with the service's limiter, respond's membership read, the reply published on
 // Redis for other processes, the attempt's result written): what is left between it and the service is ours.
 // Beside the HTTP webhook chain, the same chain with the bot on the gateway (a socket webhook): the bot holds a
@@ -268,7 +268,7 @@ async function signedBot(
 }
 
 /**
- * The stack floor of the chain (issue 19's definition): Express 5 + express-openapi-validator on our contract,
+ * The stack floor of the chain (as bench/floors/index.ts defines it): Express 5 + express-openapi-validator on our contract,
  * configured as the service's, with only the unavoidable work behind it (invocation-stack-floor-process.ts: the
  * delivery row INSERTed before the 202 and the signed POST, the token verified and the frame on the socket), in its
  * own process on a database of its own (its pending rows are nobody's to sweep); the bot (signature verified) here.

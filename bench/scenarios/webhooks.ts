@@ -1,8 +1,8 @@
-// Webhook delivery (issues 9, 20): deliveries/s from the queue to local receivers that answer 200 at once, next to
+// Webhook delivery: deliveries/s from the queue to local receivers that answer 200 at once, next to
 // a plain signed undici POST loop of the same envelopes in the same run (the floor).
 //  - single: EVENTS events to one subscribed bot;
 //  - fan-out: MESSAGES `message.created` events × BOTS subscribed bots (each with its own receiver origin), so
-//    the send path does not set the pace. Target (issue 20): fan-out ≥ 0.4× the floor.
+//    the send path does not set the pace. Target: fan-out ≥ 0.4× the floor.
 // Each case runs BENCH_WEBHOOK_ROUNDS rounds, floor and service alternating (the order flips every round), and
 // reports medians: on a shared 2-core box the floor alone swings 2× between runs, so one pair proves little.
 import { createHmac } from "node:crypto";

@@ -24,8 +24,8 @@ const EVENT_LINES: Record<EventType, string> = {
   "webhook.ping": "you press Ping",
 };
 
-/** The install scopes of spec 2.2, each with the line the install form shows. */
+/** The install scopes, each with the line the install form shows. */
 export const SCOPES = ScopeValues.map((scope) => [scope, SCOPE_LINES[scope]] as const);
 
-/** The webhook event types of CONTRACT 6, each with the line the webhook form shows. */
+/** The webhook event types, each with the line the webhook form shows. */
 export const EVENT_TYPES = EventTypeValues.map((type) => [type, EVENT_LINES[type]] as const);

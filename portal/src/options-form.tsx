@@ -1,4 +1,4 @@
-// A form generated from a command's option schema (spec 2.4): the input follows the type, choices become a
+// A form generated from a command's option schema: the input follows the type, choices become a
 // select, min/max and required go on the inputs. Values leave typed, as the invoke endpoint expects them.
 import { channelLabel } from "./ui.tsx";
 import type { ChannelResponse, OptionValue, components } from "@parley/sdk-client";

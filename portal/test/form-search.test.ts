@@ -1,4 +1,4 @@
-// Regression (issue 21, item 1): search from a browser. An HTML form and URLSearchParams send a space as `+`;
+// Regression: search from a browser. An HTML form and URLSearchParams send a space as `+`;
 // the server answered 422 "must be url encoded". Here Chromium submits a real form (navigation) and a fetch built
 // from the form's FormData, from a page on the server's origin. The HTTP-level cases are in
 // server/src/features/spaces/form-encoding.test.ts.

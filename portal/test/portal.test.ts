@@ -19,7 +19,7 @@ const ROOT = resolve(import.meta.dirname, "../..");
 const SHOTS = join(ROOT, "test-output/portal");
 const CHROMIUM = "/usr/bin/chromium";
 
-/** CONTRACT 7: `t=…,v1=…[,v1=…]`, HMAC-SHA256 over `<t>.<raw body>` keyed by the whole secret. */
+/** docs/webhooks.md#signature: `t=…,v1=…[,v1=…]`, HMAC-SHA256 over `<t>.<raw body>` keyed by the whole secret. */
 function verified(r: Received, secret: string): boolean {
   const header = String(r.headers["x-service-signature"] ?? "");
   const parts = header.split(",").map((p) => p.split("=", 2) as [string, string]);

@@ -1,4 +1,4 @@
-// The bot API client: typed calls over openapi-fetch and the generated `paths`, with the conduct of spec 7.3/8
+// The bot API client: typed calls over openapi-fetch and the generated `paths`, with the retry conduct
 // in the fetch beneath it (conduct-fetch.ts). Every method resolves with the answer's body or throws an ApiError.
 import createClient, { type Client } from "openapi-fetch";
 import type { components, paths } from "./api-types.ts";
@@ -140,7 +140,7 @@ export function createBot(opts: BotOptions) {
       ),
   };
 
-  /** The ephemeral reply to an invocation (spec 4.6): only the invoker sees it. */
+  /** The ephemeral reply to an invocation: only the invoker sees it. */
   const respond = async (interactionToken: string, content: string, o: CallOptions = {}): Promise<void> => {
     await api.POST("/api/bot/interactions/respond", { body: { interaction_token: interactionToken, content }, ...o });
   };

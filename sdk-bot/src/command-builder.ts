@@ -2,7 +2,7 @@
 // options a `command.invoked` event carries, so a handler reads `options.sides` as a number without casts.
 import type { CommandDeclaration, CommandOptionDeclaration } from "./command-rules.ts";
 
-/** The value type an option of each type arrives as (spec 2.4; user and channel as UUID strings). */
+/** The value type an option of each type arrives as (user and channel as UUID strings). */
 export interface OptionValueTypes {
   string: string;
   integer: number;

@@ -1,4 +1,4 @@
-// The registry rules of spec 2.3, 2.4 and 4.5 are the server's own (command-rules/, bundled by the build): checked
+// The registry rules are the server's own (command-rules/, bundled by the build): checked
 // before any PUT, each failure thrown as a CommandValidationError with the server's exact 400 text.
 import * as rules from "../../command-rules/index.ts";
 import { CommandValidationError } from "./errors.ts";

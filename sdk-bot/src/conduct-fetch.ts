@@ -1,4 +1,4 @@
-// The client conduct of spec 7.3 and 8, in one fetch beneath openapi-fetch: retry only 429, at most 3 attempts
+// The client conduct (docs/bots.md#client-conduct), in one fetch beneath openapi-fetch: retry only 429, at most 3 attempts
 // in total, waiting `Retry-After` (seconds or HTTP-date) or 1.0 s; 5xx and every other status fail at once
 // as an ApiError; network errors propagate untouched; an abort ends a wait at once.
 import { ApiError, RateLimitError, type ValidationIssue } from "./errors.ts";

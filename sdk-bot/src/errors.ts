@@ -1,10 +1,10 @@
-// One error family (spec 7.3), with sdk-client's field names (docs/errors.md): every non-2xx answer of the bot
+// One error family, with sdk-client's field names (docs/errors.md): every non-2xx answer of the bot
 // API becomes an ApiError carrying the HTTP status;
 // network failures are never wrapped (they reach the caller as the fetch implementation threw them).
 
 import type { components } from "./api-types.ts";
 
-/** One entry of a 422 body (CONTRACT 0). */
+/** One entry of a 422 body. */
 export type ValidationIssue = components["schemas"]["ValidationIssue"];
 
 export interface ApiErrorInit {
@@ -21,7 +21,7 @@ export interface ApiErrorInit {
 export class ApiError extends Error {
   override name = "ApiError";
   readonly status: number;
-  /** The server's `detail` text (CONTRACT 0), or the status text when the body had none. */
+  /** The server's `detail` text (every error body has one), or the status text when the body had none. */
   readonly detail: string;
   /** The 422 list of what failed; empty otherwise. */
   readonly errors: ValidationIssue[];

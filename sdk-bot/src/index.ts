@@ -1,5 +1,5 @@
-// @parley/sdk-bot: the bot API client (spec 7.3/8 conduct), command declarations with local checks, and
-// webhook verification, de-duplication and receivers (spec 5, 6; CONTRACT 7).
+// @parley/sdk-bot: the bot API client (with the 429 retry conduct), command declarations with local checks, and
+// webhook verification, de-duplication and receivers.
 export {
   createBot,
   type Bot,

@@ -1,4 +1,4 @@
-// `Retry-After` as seconds (spec 8) or as an HTTP-date (RFC 9110 §10.2.3); anything else is "absent".
+// `Retry-After` as seconds (what the server sends) or as an HTTP-date (RFC 9110 §10.2.3); anything else is "absent".
 
 /** Seconds to wait, or undefined when the header is missing or unreadable. */
 export function parseRetryAfter(value: string | null, nowMs: number = Date.now()): number | undefined {

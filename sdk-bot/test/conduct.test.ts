@@ -1,4 +1,4 @@
-// Client conduct of spec 7.3/8 against an msw-mocked server: only 429 is retried, at most 3 attempts, waiting
+// Client conduct (docs/bots.md#client-conduct) against an msw-mocked server: only 429 is retried, at most 3 attempts, waiting
 // Retry-After (seconds or HTTP-date) or 1.0 s; 5xx fail at once; network errors arrive unwrapped; aborts end waits.
 import { createServer } from "node:net";
 import type { AddressInfo } from "node:net";

@@ -1,4 +1,4 @@
-// createClient: the typed user API client (spec 4, CONTRACT 2-8) with built-in token refresh.
+// createClient: the typed user API client with built-in token refresh.
 import createFetchClient, { type Client } from "openapi-fetch";
 import type { paths } from "./generated.ts";
 import { throwingMethods, type ApiMethods } from "./methods.ts";
@@ -11,7 +11,7 @@ const MEMBER_PAGE = 1000;
 /** Options of {@link createClient}: `baseUrl`, and a `token`, a `tokenProvider` or tokens from `login`/`register`. */
 export type ClientOptions = SessionOptions;
 
-/** Option values as spec 2.4 accepts them (the generated map type is too narrow to carry them). */
+/** Option values as an invocation accepts them (the generated map type is too narrow to carry them). */
 export type OptionValue = string | number | boolean;
 /** A command invocation: the command's name and its option values. */
 export type InvokeCommand = Omit<T.InvokeRequest, "options"> & { options?: Record<string, OptionValue> };

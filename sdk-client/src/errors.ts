@@ -1,4 +1,4 @@
-// One error class for every non-2xx answer of the API (CONTRACT 0 bodies: `{detail}`, plus `errors` on 422).
+// One error class for every non-2xx answer of the API (error bodies: `{detail}`, plus `errors` on 422).
 // Its fields are those of sdk-bot's ApiError, name for name (docs/errors.md).
 // Network failures are not wrapped: they reach the caller as the fetch implementation raised them.
 import type { ValidationIssue } from "./types.ts";
@@ -8,7 +8,7 @@ export class ApiError extends Error {
   override readonly name = "ApiError";
   /** HTTP status of the answer. */
   readonly status: number;
-  /** The server's `detail` text (CONTRACT 0), or the status text when the body had none. */
+  /** The server's `detail` text (every error body has one), or the status text when the body had none. */
   readonly detail: string;
   /** What failed validation, on a 422; empty otherwise. */
   readonly errors: ValidationIssue[];

@@ -1,6 +1,6 @@
 // The token layer beneath openapi-fetch (the custom `fetch`): adds the Bearer token, and on a 401 renews the
 // access token once with the refresh token and retries the request once. Concurrent 401s share one refresh,
-// which matters because refresh tokens rotate and presenting a rotated one revokes the session (CONTRACT 2).
+// which matters because refresh tokens rotate and presenting a rotated one revokes the session.
 import type { TokenResponse } from "./types.ts";
 
 /** A value, or a promise of it. */

@@ -1,4 +1,4 @@
-// A device that was offline when it was added to an encrypted channel (issue 21 item 6): the server keeps the
+// A device that was offline when it was added to an encrypted channel: the server keeps the
 // Welcome for it, the sdk-client takes it when the device connects, and the device joins by that Welcome — so it
 // reads what was sent after it was added, without an external commit of its own.
 import { randomBytes } from "node:crypto";

@@ -1,4 +1,4 @@
-// The realtime client against a real server (CONTRACT 5): ready, typed frames, async iteration, reconnect with a
+// The realtime client against a real server (docs/realtime.md): ready, typed frames, async iteration, reconnect with a
 // fresh token after the session is revoked, a refused fixed token, and a dead link found by the heartbeat.
 import { WebSocket } from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

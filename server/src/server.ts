@@ -156,7 +156,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     dispatcher: webhooks.dispatcher,
     realtime,
     installs: installResolver,
-    // One limiter for all of spec 8 (texts, Retry-After, fail-closed, rate_limit_rejections_total).
+    // One limiter for all of the bot API's limits (texts, Retry-After, fail-closed, rate_limit_rejections_total).
     countInvoke: (userId, botId) => rateLimits.countInvoke(userId, botId),
     // The bot-wide limit of a reply, counted by respond alongside its membership read (ratelimits/middleware.ts).
     respondLimit: (botId) => rateLimits.botCall(botId, OTHER_PATH),
@@ -192,7 +192,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
       const botApi = Router();
       botApi.use(botAuth(botAuthenticator)); // everything under /api/bot · Bot
       botApi.use(respondRoutes(interactions)); // interactions (/interactions/respond) · Bot; counts the bot-wide limit itself
-      botApi.use(botRateLimit(rateLimits)); // spec 8 bot-wide limit
+      botApi.use(botRateLimit(rateLimits)); // the bot-wide limit (1000/60 s)
       botApi.use(botMessageRoutes(new BotMessagesService(db, installResolver, rateLimits, channelEvents))); // bot-messages · Bot
       botApi.use(commandRoutes(commandsService)); // commands (registry) · Bot
       botApi.use(botVoiceRoutes(voiceService)); // voice (bot join) · Bot

@@ -35,7 +35,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   const env: Record<string, string> = {
     PORT: "0",
     HOST: "127.0.0.1",
-    NODE_ENV: "test", // with DATABASE_URL, a DATA_KEY per start is fine here (CONTRACT 1)
+    NODE_ENV: "test", // with DATABASE_URL, a DATA_KEY per start is fine here (NODE_ENV=test)
     LOG_LEVEL: "debug",
     VALIDATE_RESPONSES: "true",
     JWT_SECRET: TEST_JWT_SECRET,

@@ -1,4 +1,4 @@
-// End-to-end encrypted chat (CONTRACT 12) for the CLI: `join-space` and `chat send|read|listen`. Each run opens
+// End-to-end encrypted chat (docs/e2e.md) for the CLI: `join-space` and `chat send|read|listen`. Each run opens
 // this device's MLS client on a FileStore next to the token file, so group state and private KeyPackages
 // survive between runs; the server only ever sees ciphertext.
 import { E2EClient, type ChatMessage, type ParleyClient, type RealtimeClient } from "@parley/sdk-client";

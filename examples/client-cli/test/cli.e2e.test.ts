@@ -1,5 +1,5 @@
 // End to end: the CLI against a real server and a tiny bot (plain node:http) that verifies the webhook signature
-// (CONTRACT 7) and answers through POST /api/bot/interactions/respond. The reply must reach the CLI over the
+// (docs/webhooks.md#signature) and answers through POST /api/bot/interactions/respond. The reply must reach the CLI over the
 // realtime connection and be printed.
 import { execFile } from "node:child_process";
 import { createHmac, timingSafeEqual } from "node:crypto";

@@ -1,4 +1,4 @@
-// The account page: two-factor authentication on and off (CONTRACT 2, toggle-2fa). Turning it on is three steps:
+// The account page: two-factor authentication on and off (toggle-2fa). Turning it on is three steps:
 // the password gives a secret (drawn as a QR code of its otpauth URI), a code from the app confirms it, and the
 // ten recovery codes are shown this once. Turning it off takes the password and a current code.
 import { useEffect, useId, useState } from "react";

@@ -1,4 +1,4 @@
-// An audit log (CONTRACT 10), newest first, paged with `before`.
+// An audit log, newest first, paged with `before`.
 import { useState } from "react";
 import type { components } from "@parley/sdk-client";
 import { Async, ErrorBox, useAction, useLoad, when } from "../ui.tsx";

@@ -1,4 +1,4 @@
-// Sign up, log in, and the 2FA step when the account asks for it (CONTRACT 2).
+// Sign up, log in, and the 2FA step when the account asks for it.
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import type { ParleyClient, UserResponse } from "@parley/sdk-client";
 import { newClient } from "../session.ts";

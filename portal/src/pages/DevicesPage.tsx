@@ -1,4 +1,4 @@
-// The signed-in devices (CONTRACT 2): trust one, or end every session but this one.
+// The signed-in devices: trust one, or end every session but this one.
 import { usePortal } from "../context.ts";
 import { Async, Confirm, ErrorBox, useAction, useLoad, when } from "../ui.tsx";
 

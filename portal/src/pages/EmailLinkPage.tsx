@@ -1,4 +1,4 @@
-// Where the links of the service's e-mails land (CONTRACT 2): `$PUBLIC_URL/verify-email?token=…` and
+// Where the links of the service's e-mails land: `$PUBLIC_URL/verify-email?token=…` and
 // `$PUBLIC_URL/reset-password?token=…`, redirected here by the server. No session is needed for either.
 import { useState, type FormEvent } from "react";
 import { newClient } from "../session.ts";

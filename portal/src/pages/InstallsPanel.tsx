@@ -1,4 +1,4 @@
-// Bots installed in a space (CONTRACT 6): install one of your bots with scopes and allowed channels, change an
+// Bots installed in a space: install one of your bots with scopes and allowed channels, change an
 // install (scopes, channels, suspended or active), or revoke it.
 import { channelLabel } from "../ui.tsx";
 import { useState } from "react";

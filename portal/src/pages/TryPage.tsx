@@ -1,5 +1,5 @@
 // Try a command: pick space, channel and command from the channel's catalog, fill the generated form, invoke,
-// and watch the bot's ephemeral reply arrive over the realtime connection (spec 2.10).
+// and watch the bot's ephemeral reply arrive over the realtime connection.
 import { useEffect, useState } from "react";
 import type { InteractionResponseFrame } from "@parley/sdk-client";
 import { usePortal } from "../context.ts";

@@ -1,4 +1,4 @@
-// Deliveries can arrive more than once (spec 6 rule 2: retries keep the id); a receiver handles each
+// Deliveries can arrive more than once (retries keep the id); a receiver handles each
 // `X-Service-Delivery` once. The store is pluggable: in memory for one process, Redis for several.
 
 /** Where a receiver remembers the delivery ids it has handled. */

@@ -1,4 +1,4 @@
-// Webhook events: the envelope of spec 2.6 and the `data` of each type (spec 2.7, CONTRACT 6), as declared in
+// Webhook events: the envelope and the `data` of each type, as declared in
 // spec/events/ and generated into the contract; here they get friendly names only.
 import type { components } from "../api-types.ts";
 
@@ -7,7 +7,7 @@ type S = components["schemas"];
 export type { EventType, Scope as ScopeName } from "../../../generated/enums.ts";
 export { EventTypeValues as EVENT_TYPES, ScopeValues as SCOPES } from "../../../generated/enums.ts";
 
-/** A typed option value at invocation (spec 2.4); `user` and `channel` values are UUID strings. */
+/** A typed option value at invocation; `user` and `channel` values are UUID strings. */
 export type OptionValue = S["Events.OptionValue"];
 
 /** `command.invoked` data; `O` types `options` (see `command()` and `OptionsOf`). */
@@ -35,7 +35,7 @@ export type WebhookPingData = S["Events.WebhookPingData"];
 
 type AnyEvent = S["Events.WebhookEvent"];
 
-/** One delivery (spec 2.6); `WebhookEvent<"member.joined">` is that type's event, the bare name any event. */
+/** One delivery; `WebhookEvent<"member.joined">` is that type's event, the bare name any event. */
 export type WebhookEvent<T extends AnyEvent["type"] = AnyEvent["type"]> = Extract<AnyEvent, { type: T }>;
 
 /** Each event type's `data`, by type. */

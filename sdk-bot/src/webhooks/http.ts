@@ -15,7 +15,7 @@ import {
 
 /** Options of {@link createWebhookHandler}. */
 export interface HttpReceiverOptions extends ReceiverOptions {
-  /** Larger bodies get 413 (spec 6: receivers accept at least 100 KB). */
+  /** Larger bodies get 413 (receivers accept at least 100 KB). */
   maxBodyBytes?: number;
 }
 

@@ -1,6 +1,6 @@
-// The receiver's core, free of any HTTP framework: verify (spec 5, CONTRACT 7), de-duplicate (spec 6 rule 2),
-// acknowledge at once, then dispatch typed events. Handler failures never turn into a non-2xx answer (spec 6
-// rule 4): the server would only retry a delivery whose side effects may already have happened.
+// The receiver's core, free of any HTTP framework: verify the signature, de-duplicate on the delivery id,
+// acknowledge at once, then dispatch typed events. Handler failures never turn into a non-2xx answer
+// (a non-2xx asks for a retry): the server would only retry a delivery whose side effects may already have happened.
 import { SignatureVerificationError } from "../errors.ts";
 import type { CommandBuilder, OptionsOf } from "../command-builder.ts";
 import { Deduplicator, MemoryDeliveryStore, type DeliveryStore, DEFAULT_DEDUPE_TTL_MS } from "./dedupe.ts";
@@ -34,7 +34,7 @@ export interface Interaction {
   id: string;
   /** The token that authorizes the one reply. */
   token: string;
-  /** The ephemeral reply to the invoker (spec 4.6), with this event's token. */
+  /** The ephemeral reply to the invoker, with this event's token. */
   respond(content: string): Promise<void>;
 }
 

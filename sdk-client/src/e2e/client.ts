@@ -1,4 +1,4 @@
-// End-to-end encrypted chat on MLS (CONTRACT 12): one MLS client per device session. Publishes and tops up
+// End-to-end encrypted chat on MLS: one MLS client per device session. Publishes and tops up
 // KeyPackages, creates a channel's group on first use (or joins it by Welcome or external commit), adds and
 // removes members' devices, applies commits strictly in epoch order (catching up with GET …/commits?since=
 // after a 409 or a gap), and encrypts/decrypts messages. State lives in a pluggable E2EStore.

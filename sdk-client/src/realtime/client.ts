@@ -1,4 +1,4 @@
-// connectRealtime: the CONTRACT 5 gateway protocol (`GET /api/ws`, first frame `auth`, `ready`, ping/pong) with
+// connectRealtime: the realtime gateway protocol (`GET /api/ws`, first frame `auth`, `ready`, ping/pong) with
 // reconnects (exponential backoff, full jitter, a fresh token from the provider each time), client heartbeats
 // (a missing pong means a dead link), an event-emitter API and async iteration.
 import type { TokenProvider } from "../session.ts";

@@ -1,4 +1,4 @@
-// Realtime frames (CONTRACT 5 and 12, spec 2.10), as spec/realtime declares them: the generated types under
+// Realtime frames, as spec/realtime declares them: the generated types under
 // friendly names. Anything the server sends that this version does not know arrives as an UnknownFrame, so that a
 // newer server never breaks an older client.
 import type { components } from "../generated.ts";
@@ -10,9 +10,9 @@ type S = components["schemas"];
 export type ReadyFrame = S["Realtime.ReadyFrame"];
 /** The answer to a `ping`. */
 export type PongFrame = S["Realtime.PongFrame"];
-/** The server's answer to a frame it could not use (CONTRACT 5). */
+/** The server's answer to a frame it could not use. */
 export type ErrorFrame = S["Realtime.ErrorFrame"];
-/** The ephemeral reply of a bot to the caller's command invocation (spec 2.10); never stored. */
+/** The ephemeral reply of a bot to the caller's command invocation; never stored. */
 export type InteractionResponseFrame = S["Realtime.InteractionResponseFrame"];
 /** A message was posted in a channel the user can read. */
 export type MessageCreatedFrame = S["Realtime.MessageCreatedFrame"];

@@ -1,12 +1,12 @@
 // Batches lookups by what is in flight rather than by event-loop turn: the keys asked for while a batch runs go out
 // together as the next batch once it answers. A quiet server sends each key at once (one turn of batching, no timer);
-// during a connect storm a turn holds only the few sockets that arrived in it, so per-turn batches stayed at ~3 keys,
+// during a connect storm a turn holds only the few sockets that arrived in it, so per-turn batches would stay at a few keys,
 // and every batch is a round trip, a statement and its wake-ups. Here the batch grows with the load instead.
 
 export interface InFlightBatcherOptions {
   /**
-   * Batches running at once (1: a strict alternation of one running batch and one collecting). In the 2,000-socket
-   * storm 1 beat 4 in the same runs: fewer, larger batches and less CPU (4 in flight: ~2,100 statements, not ~1,300).
+   * Batches running at once (1: a strict alternation of one running batch and one collecting). Under a connect
+   * storm 1 does best: fewer, larger batches and less CPU than with more in flight (bench/scenarios/realtime-storm.ts).
    */
   maxInFlight?: number;
   /** Keys per batch at most (a longer queue is sent as several batches). */

@@ -1,4 +1,4 @@
-// Configuration, read once from the environment (CONTRACT 1) and typed. Nothing else reads process.env.
+// Configuration, read once from the environment (docs/configuration.md) and typed. Nothing else reads process.env.
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -56,7 +56,7 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
-/** RETENTION_* (README configuration): days each kind of finished row is kept; the job's period in seconds. */
+/** RETENTION_* (docs/configuration.md): days each kind of finished row is kept; the job's period in seconds. */
 export interface RetentionConfig {
   deliveriesDays: number;
   emailTokensDays: number;

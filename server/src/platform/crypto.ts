@@ -12,8 +12,8 @@ const VERSION = "v1";
 const IV_BYTES = 12;
 
 /**
- * IVs cut from a pool filled by the CSPRNG 512 at a time: randomBytes(12) per call cost about 6 µs, half of a
- * webhook body's seal. As random and as unique as before (GCM's random-IV construction); IVs are not secret.
+ * IVs cut from a pool filled by the CSPRNG 512 at a time: randomBytes(12) per call would be a system call per
+ * seal, the larger part of a webhook body's seal. As random and as unique as one draw per IV (GCM's random-IV construction); IVs are not secret.
  */
 const ivPool = Buffer.alloc(IV_BYTES * 512);
 let ivOffset = ivPool.length;

@@ -16,12 +16,12 @@ export const notFound = (detail = "not found") => new HttpError(404, detail);
 export const conflict = (detail: string) => new HttpError(409, detail);
 export const unavailable = (detail: string) => new HttpError(503, detail);
 
-/** The 429 `detail` of every limit whose store did not answer (spec 8, fail closed): one text for code and tests. */
+/** The 429 `detail` of every limit whose store did not answer (fail closed): one text for code and tests. */
 export const LIMITER_UNAVAILABLE = "rate limiter temporarily unavailable — retry shortly";
 
 /**
- * A 429, typed by why: a limit used up, or (`limiterDown`) a limiter whose store did not answer (spec 8, fail
- * closed). Callers that treat the two apart (metrics) test the field, never the `detail` text.
+ * A 429, typed by why: a limit used up, or (`limiterDown`) a limiter whose store did not answer (fail
+ * closed, docs/limits.md#fail-closed). Callers that treat the two apart (metrics) test the field, never the `detail` text.
  */
 export class TooManyRequests extends HttpError {
   constructor(
@@ -33,7 +33,7 @@ export class TooManyRequests extends HttpError {
   }
 }
 
-/** The fail-closed 429 of spec 8: the limiter's store did not answer. */
+/** The fail-closed 429: the limiter's store did not answer. */
 export const limiterUnavailable = (retryAfterSeconds?: number) => new TooManyRequests(LIMITER_UNAVAILABLE, retryAfterSeconds, true);
 
 /** A limit used up. */

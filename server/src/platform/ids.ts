@@ -1,9 +1,9 @@
-// Server-created ids are UUIDv7 (CONTRACT 0): a newer row always has a larger id.
+// Server-created ids are UUIDv7: a newer row always has a larger id.
 import { getRandomValues } from "node:crypto";
 import { v7 } from "uuid";
 
-// uuid's own v7() asks the system for 16 random bytes on every call (about 8 µs here, a visible share of a
-// webhook fan-out's profile); one call fills 256 ids' worth. The monotonic state is kept here because uuid
+// uuid's own v7() asks the system for 16 random bytes on every call (a system call per id, and a webhook
+// fan-out makes thousands of ids); one call fills 256 ids' worth. The monotonic state is kept here because uuid
 // keeps its own only when it draws the bytes itself: same rule, a new random sequence each millisecond and
 // +1 within one, so ids made by this process still sort in the order they were made.
 const POOL = new Uint8Array(16 * 256);

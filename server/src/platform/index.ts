@@ -44,7 +44,7 @@ export interface PlatformOverrides {
 
 /**
  * How long a rate-limit count waits for Redis. A Redis that holds the connection without answering (stopped,
- * swapped out, a half-open link) must fail closed like one that is gone (spec 8 rule 4), not hold every
+ * swapped out, a half-open link) must fail closed like one that is gone (docs/limits.md#fail-closed), not hold every
  * rate-limited request until it wakes. A healthy count takes well under a millisecond here.
  */
 const LIMITER_TIMEOUT_MS = 1000;

@@ -1,4 +1,4 @@
-// Rate limiting seam (spec 8): rate-limiter-flexible on Redis when configured, in memory otherwise.
+// Rate limiting seam (docs/limits.md): rate-limiter-flexible on Redis when configured, in memory otherwise.
 // It fails closed: when the counter store cannot answer, callers are told so and must refuse the request.
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import type { Redis } from "./redis.ts";

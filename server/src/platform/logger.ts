@@ -3,7 +3,7 @@ import { pino, type Logger } from "pino";
 
 export type { Logger };
 
-/** Paths pino censors wherever they appear in a logged object (spec rules 1–3, DEVELOPERS.md). */
+/** Paths pino censors wherever they appear in a logged object (what users say stays away from logs: docs/webhooks.md#privacy). */
 const REDACT_PATHS = [
   "authorization",
   "*.authorization",

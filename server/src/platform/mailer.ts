@@ -1,6 +1,6 @@
 // Outgoing e-mail: nodemailer over SMTP_URL, or, with no SMTP configured, the whole mail written to the log at
 // info level. That log line carries the links (and so their tokens) on purpose: it is how a local developer
-// verifies an address or resets a password without a mail server (CONTRACT 1). Under NODE_ENV=production
+// verifies an address or resets a password without a mail server (docs/configuration.md). Under NODE_ENV=production
 // a log is read by operators and shipped elsewhere, and those links are live credentials: there mail without
 // SMTP_URL is disabled, and only the fact that a mail was dropped is logged. Nothing else is logged of a mail.
 import { createTransport, type Transporter } from "nodemailer";

@@ -1,5 +1,5 @@
-// Named pg prepared statements for hot-path SQL, behind the same store functions (issue 19): Knex's query building
-// cost more per call than the query itself on the hottest paths, and a named statement is also parsed and planned
+// Named pg prepared statements for hot-path SQL, behind the same store functions: Knex's query building
+// costs more per call than the query itself on the hottest paths, and a named statement is also parsed and planned
 // by PostgreSQL once per connection instead of on every call. Write `text` with $1…$n, each used once, in order.
 // Inside a Knex transaction, or behind a pooler in transaction mode (db.ts DbTraits), the statement runs unnamed.
 import type { Knex } from "knex";

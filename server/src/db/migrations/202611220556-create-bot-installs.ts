@@ -1,7 +1,7 @@
 import type { Knex } from "knex";
 
 export async function up(knex: Knex) {
-  // A bot's membership in a space (spec 2.2). The row outlives an uninstall (state `revoked`), so a
+  // A bot's membership in a space. The row outlives an uninstall (state `revoked`), so a
   // re-install reactivates it and the bot keeps one history per space.
   await knex.schema.createTable("bot_installs", (t) => {
     t.uuid("space_id").notNullable().references("spaces.id").onDelete("CASCADE");

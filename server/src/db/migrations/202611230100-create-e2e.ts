@@ -1,6 +1,6 @@
 import type { Knex } from "knex";
 
-// MLS Delivery Service state (CONTRACT 12): public KeyPackages per device session, and per channel the current
+// MLS Delivery Service state (docs/e2e.md): public KeyPackages per device session, and per channel the current
 // epoch + GroupInfo and the ordered commits. Everything is opaque base64 the server never parses.
 export async function up(knex: Knex) {
   await knex.schema.createTable("e2e_key_packages", (t) => {

@@ -1,6 +1,6 @@
 import type { Knex } from "knex";
 
-// Welcomes kept for the device sessions a commit names (CONTRACT 12), so a device that was offline when it was
+// Welcomes kept for the device sessions a commit names (docs/e2e.md#welcomes), so a device that was offline when it was
 // added joins by its Welcome once it connects. Ciphertext only; deleted when claimed, or after 30 days by the
 // retention job. Claims take a device's rows by (device_id, id).
 export async function up(knex: Knex) {

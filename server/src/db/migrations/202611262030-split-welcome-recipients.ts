@@ -2,7 +2,7 @@ import type { Knex } from "knex";
 
 // A Welcome is kept once per commit, with the device sessions it is for in a table of their own: a commit naming
 // a thousand devices stores its (up to 512 KiB) Welcome once, not a thousand times. A claim takes a device's
-// recipient rows by (device_id, welcome_id); the Welcome goes once no recipient is left (or by age, as before).
+// recipient rows by (device_id, welcome_id); the Welcome goes once no recipient is left (or by age, after 30 days).
 export async function up(knex: Knex) {
   await knex.schema.createTable("e2e_welcome_recipients", (t) => {
     t.bigInteger("welcome_id").notNullable().references("e2e_welcomes.id").onDelete("CASCADE");

@@ -1,4 +1,4 @@
-// SQL of the audit log (CONTRACT 10): append-only rows, read newest first, paged by row id (UUIDv7, so id order is time order).
+// SQL of the audit log: append-only rows, read newest first, paged by row id (UUIDv7, so id order is time order).
 import type { Knex } from "knex";
 import { newId } from "../../platform/ids.ts";
 import { toAuditLogEntry, type AuditLogEntry, type AuditRow } from "./view.ts";

@@ -1,4 +1,4 @@
-// The audit log's rows as CONTRACT 10 answers them.
+// The audit log's rows as the API answers them (AuditLogEntry in spec/spaces/models.tsp).
 import type { components } from "../../../../generated/api.d.ts";
 
 export type AuditLogEntry = components["schemas"]["Spaces.AuditLogEntry"];

@@ -70,7 +70,7 @@ async function wrongTotpCodes(secret: string, n: number): Promise<string[]> {
 }
 
 // Most cases run tens of Argon2 verifications (~100 ms each, two at a time) one after another: on a machine
-// loaded by parallel test files that took more than the default 30 s once, so the budget is wider here.
+// loaded by parallel test files that can pass the default 30 s, so the budget is wider here.
 describe("brute-force limits", { timeout: 90_000 }, () => {
   it("locks an account after 10 failed logins, whatever the address, even for the right password", async () => {
     const u = await registerUser(server.url);

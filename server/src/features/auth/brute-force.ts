@@ -1,4 +1,4 @@
-// Wrong passwords and 2FA codes, limited per account and per client address (README "Abuse limits").
+// Wrong passwords and 2FA codes, limited per account and per client address (docs/limits.md#failed-logins).
 // Every attempt is counted before its check, with one atomic increment per counter, and handed back when it
 // turns out right: a parallel burst therefore gets no more wrong answers than a sequential run (reading the
 // counters first and counting afterwards let every request of a burst through the same read).
@@ -55,7 +55,7 @@ export class BruteForceGuard {
     try {
       return await fn();
     } catch (err) {
-      // Fails closed, like every limit of the service (spec 8 rule 4).
+      // Fails closed, like every limit of the service (docs/limits.md#fail-closed).
       if (err instanceof LimiterUnavailable) throw limiterUnavailable();
       throw err;
     }

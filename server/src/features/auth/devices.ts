@@ -1,4 +1,4 @@
-// Device sessions as the user sees them (CONTRACT 2): list, trust, log out the others, push tokens.
+// Device sessions as the user sees them: list, trust, log out the others, push tokens.
 import type { Db } from "../../platform/db.ts";
 import { notFound } from "../../platform/errors.ts";
 import type { SessionGuard } from "./sessions.ts";

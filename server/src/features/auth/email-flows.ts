@@ -1,4 +1,4 @@
-// The e-mail flows of CONTRACT 2: verification (48 h), password reset (1 h), and the admins' test mail.
+// The e-mail flows of accounts: verification (48 h), password reset (1 h), and the admins' test mail.
 // Tokens are random, single-use and stored only as hashes. Resend and forgot answer the same whether or
 // not the address exists, and do their work after answering so their timing does not tell either; together
 // they send at most MAIL_LIMIT mails per address and hour, so they cannot be used to bomb an inbox.
@@ -26,7 +26,7 @@ export interface MailUser {
 const VERIFY_TTL_MS = 48 * 3600_000;
 const RESET_TTL_MS = 3600_000;
 export const SAME_ANSWER = "if the address belongs to an account, an e-mail is on its way";
-/** Mails that resend-verification and forgot-password send to one address (CONTRACT 2). */
+/** Mails that resend-verification and forgot-password send to one address (docs/limits.md#mail). */
 const MAIL_LIMIT = { name: "mail:address", points: 3, durationSeconds: 3600 };
 
 export interface EmailFlowDeps {

@@ -63,7 +63,7 @@ export async function isLiveToken(db: Knex, hash: Buffer, purpose: EmailPurpose,
 /**
  * Sets a new password hash and spends every outstanding reset token of the account. Callers run it in a
  * transaction (both or neither): a reset link mailed before a reset or a password change must not undo it
- * (issue 17 item 13).
+ * (it would reopen the account to whoever holds the old link).
  */
 export async function changePasswordHash(db: Knex, userId: string, passwordHash: string): Promise<void> {
   await db("users").where({ id: userId }).update({ password_hash: passwordHash });

@@ -120,7 +120,7 @@ describe("password floods", { timeout: 180_000 }, () => {
     expect(counts[503]).toBeGreaterThan(0);
     // (A 429 is the limiter's store not answering in time on a loaded machine: refused, as it should be.)
     expect((counts[401] ?? 0) + (counts[429] ?? 0) + (counts[503] ?? 0)).toBe(240);
-    // At most 32 admitted, two of them running: nobody waits behind more than 30 (unbounded, it was hundreds).
+    // At most 32 admitted, two of them running: nobody waits behind more than 30 (unbounded, it would be hundreds).
     expect(longestQueue).toBeLessThanOrEqual(30);
     expect(await metric(server.url, "password_hash_refusals_total", { reason: "total" })).toBeGreaterThan(0);
     // Once the flood is answered, the login passes.

@@ -1,4 +1,4 @@
-// Admission and fair turns for Argon2 work (README "Abuse limits"). A computation is admitted only while its
+// Admission and fair turns for Argon2 work (docs/limits.md#password-hashing). A computation is admitted only while its
 // client address holds fewer than `perClient` (waiting or running) and the process fewer than `total`; otherwise
 // the caller is refused at once, before anything was computed. Admitted work runs `running` at a time, taking
 // turns between addresses (each address's own work in order), so a flood from one address delays another

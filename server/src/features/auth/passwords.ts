@@ -1,4 +1,4 @@
-// Argon2id with OWASP's second recommended profile (19 MiB, 2 passes, 1 lane): ~100 ms here per hash.
+// Argon2id with OWASP's second recommended profile (19 MiB, 2 passes, 1 lane): about 100 ms of a core per hash.
 // Hashing runs on libuv's thread pool (4 threads unless UV_THREADPOOL_SIZE says otherwise), which DNS lookups
 // (webhook deliveries) and file work share: a flood of logins or registrations must not take all of it, so at
 // most HASH_CONCURRENCY hashes run at once, and the rest wait their turn within the bounds of hash-slots.ts.
@@ -11,7 +11,7 @@ const PARAMS = { algorithm: 2 /* Argon2id */, memoryCost: 19456, timeCost: 2, pa
 /** Half of libuv's default pool. */
 export const HASH_CONCURRENCY = 2;
 
-/** README "Abuse limits": computations waiting or running per client address, and in the whole process. */
+/** docs/limits.md#password-hashing: computations waiting or running per client address, and in the whole process. */
 const HASH_SLOTS: HashSlotLimits = { running: HASH_CONCURRENCY, perClient: 4, total: 32 };
 
 export class Passwords {

@@ -1,4 +1,4 @@
-// Accounts and device sessions (spec 4.2, CONTRACT 2): register, login (with its 2FA step), refresh with
+// Accounts and device sessions (spec/auth/): register, login (with its 2FA step), refresh with
 // rotation and reuse detection, logout, me, password change, availability checks.
 import { inTransaction, type Db } from "../../platform/db.ts";
 import { badRequest, conflict, notFound, unauthorized } from "../../platform/errors.ts";
@@ -82,7 +82,7 @@ export class AuthService {
           password_hash: passwordHash,
           display_name: body.display_name ?? null,
           default_avatar_index: randomAvatarIndex(),
-          // An ADMIN_EMAILS address makes an admin only once verified (CONTRACT 1): see EmailFlows.verify.
+          // An ADMIN_EMAILS address makes an admin only once verified (docs/configuration.md): see EmailFlows.verify.
           is_admin: false,
         });
         return this.openSession(trx, user, meta);

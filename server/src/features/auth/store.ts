@@ -1,4 +1,4 @@
-// SQL of accounts and device sessions (sessions are the devices of CONTRACT 2).
+// SQL of accounts and device sessions (a session is what the API calls a device).
 import type { Knex } from "knex";
 import { prepare } from "../../platform/prepared.ts";
 import { USER_COLUMNS, type UserRow } from "../users/index.ts";
@@ -100,7 +100,7 @@ export async function sessionOwners(db: Knex, ids: readonly string[]): Promise<M
 }
 
 // A named statement with the ids as one array parameter: socket connects run it once per batch (a connect storm),
-// where Knex's query building cost more CPU than the query.
+// where Knex's query building costs more CPU than the query.
 const SESSION_OWNERS = prepare<{ id: string; user_id: string }>(
   "auth_session_owners",
   "SELECT id, user_id FROM sessions WHERE id = ANY($1::uuid[]) AND revoked_at IS NULL",

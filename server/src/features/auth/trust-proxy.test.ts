@@ -1,4 +1,4 @@
-// TRUST_PROXY (CONTRACT 1): behind a trusted proxy the client address of the per-address limits is the one
+// TRUST_PROXY (docs/configuration.md): behind a trusted proxy the client address of the per-address limits is the one
 // X-Forwarded-For names; without TRUST_PROXY the header is ignored (brute-force.test.ts checks that side).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../platform/config.ts";

@@ -1,4 +1,4 @@
-// TOTP two-factor authentication (CONTRACT 2): the toggle flow, code checks, and the 5-minute login challenge.
+// TOTP two-factor authentication: the toggle flow, code checks, and the 5-minute login challenge.
 import { createHash, randomBytes } from "node:crypto";
 import type { Db } from "../../platform/db.ts";
 import type { Kv } from "../../platform/kv.ts";
@@ -31,7 +31,7 @@ export interface TwoFactorDeps {
   clock: Clock;
   dataKey: Buffer;
   passwords: Passwords;
-  /** The password and the code of a toggle count like a login's (CONTRACT 2). */
+  /** The password and the code of a toggle count like a login's (docs/limits.md#failed-logins). */
   bruteForce: BruteForceGuard;
   /** `two_factor_enabled` is on the cached row /me reads. */
   userRows: UserRows;

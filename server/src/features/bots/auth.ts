@@ -1,4 +1,4 @@
-// `Authorization: Bot <token>` (spec 5, CONTRACT 6): resolves the calling bot once per request,
+// `Authorization: Bot <token>` (docs/bots.md#authentication): resolves the calling bot once per request,
 // through a short in-process cache that rotation and state changes clear on every process at once.
 import type { Knex } from "knex";
 import type { Request, RequestHandler } from "express";
@@ -68,7 +68,7 @@ export class BotAuthenticator {
   }
 
   /**
-   * Resolves a header value to the bot, or throws the exact 401/403 of spec 7.1; answered in the calling turn
+   * Resolves a header value to the bot, or throws the exact 401/403 of docs/bots.md; answered in the calling turn
    * when the bot is cached (no promise, no microtask hop).
    */
   authenticateNow(header: string | undefined): BotPrincipal | Promise<BotPrincipal> {

@@ -1,4 +1,4 @@
-// Bot accounts, tokens and bot authentication (CONTRACT 6, spec 5 and 7.1) over HTTP against PostgreSQL + Redis.
+// Bot accounts, tokens and bot authentication (docs/bots.md#authentication) over HTTP against PostgreSQL + Redis.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../../../test/helpers/server.ts";
 import { api, call } from "../../../../test/helpers/http.ts";
@@ -18,7 +18,7 @@ beforeAll(async () => {
   http = api(server.url);
   owner = await registerUser(server.url);
   admin = await registerUser(server.url, { email: "root@admins.test" });
-  // An ADMIN_EMAILS address is an admin only once verified (CONTRACT 1, issue 17 item 6).
+  // An ADMIN_EMAILS address is an admin only once verified (docs/configuration.md).
   const link = linkIn(await mailbox.waitFor((m) => m.to.toLowerCase() === "root@admins.test"), "verify-email");
   expect((await http.post("/api/auth/verify-email", { token: link.searchParams.get("token") })).status).toBe(200);
 });

@@ -1,4 +1,4 @@
-// How many bots one account may own (README "Abuse limits"): every bot multiplies what its owner can send
+// How many bots one account may own (docs/limits.md#quotas): every bot multiplies what its owner can send
 // (webhooks, deliveries). Deleted bots do not count.
 import { badRequest } from "../../platform/errors.ts";
 

@@ -1,4 +1,4 @@
-// Bot accounts (CONTRACT 6): create, read, update, delete, token rotation, admin suspension, audit log.
+// Bot accounts: create, read, update, delete, token rotation, admin suspension, audit log.
 // Every change of a token or a state goes through `BotAuthenticator.invalidate`, so it takes effect
 // on every process at once.
 import { inTransaction, type Db } from "../../platform/db.ts";
@@ -85,7 +85,7 @@ export class BotsService {
     return (await store.listOwned(this.db, ownerId)).map(toBotResponse);
   }
 
-  /** The bot if the caller owns it; anyone else is told it does not exist (CONTRACT 0). */
+  /** The bot if the caller owns it; anyone else is told it does not exist (404, not 403). */
   async owned(ownerId: string, botId: string): Promise<store.BotRow> {
     const bot = await store.findBot(this.db, botId);
     if (!bot || bot.owner_id !== ownerId) throw notFound("bot not found");

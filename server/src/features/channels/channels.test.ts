@@ -1,4 +1,4 @@
-// Channels of a space (CONTRACT 4): list (members), create / change / delete (admin+), text and voice.
+// Channels of a space: list (members), create / change / delete (admin+), text and voice.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../../../test/helpers/server.ts";
 import { api } from "../../../../test/helpers/http.ts";

@@ -1,4 +1,4 @@
-// How many channels one space may have (README "Abuse limits").
+// How many channels one space may have (docs/limits.md#quotas).
 import { badRequest } from "../../platform/errors.ts";
 
 const CHANNELS_PER_SPACE = 500;

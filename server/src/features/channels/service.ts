@@ -1,4 +1,4 @@
-// Channels of a space (CONTRACT 4): members list them, admins and the owner create, change and delete them.
+// Channels of a space: members list them, admins and the owner create, change and delete them.
 import { inTransaction, type Db } from "../../platform/db.ts";
 import type { Clock } from "../../platform/clock.ts";
 import { notFound } from "../../platform/errors.ts";

@@ -1,4 +1,4 @@
-// The bot command registry (spec 2.3, 2.4, 4.5) through HTTP against PostgreSQL + Redis.
+// The bot command registry (docs/bots.md#commands) through HTTP against PostgreSQL + Redis.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../../../test/helpers/server.ts";
 import { api } from "../../../../test/helpers/http.ts";
@@ -120,7 +120,7 @@ describe("PUT /api/bot/commands", () => {
       const res = await bot.put([cmd({ name: "x", options: [opt({ name: "a", type, ...extra })] })]);
       expect(res.status, `${type} ${JSON.stringify(extra)}`).toBe(400);
     }
-    // Choices of any JSON scalar reach the rule (spec 4.5 rule 6), not the schema's 422.
+    // Choices of any JSON scalar reach the rule (registry rule 6, docs/bots.md#commands), not the schema's 422.
     const yes = await bot.put([
       cmd({ name: "x", options: [opt({ name: "a", type: "boolean", choices: [{ name: "yes", value: true }] })] }),
     ]);
@@ -136,7 +136,7 @@ describe("PUT /api/bot/commands", () => {
     expect((await bot.put([cmd({ name: "x", options: [opt({ name: "a", type: "integer", choices })] })])).status).toBe(422);
   });
 
-  it("option types are spelled exactly: another spelling is 400 bad option type (spec 2.4)", async () => {
+  it("option types are spelled exactly: another spelling is 400 bad option type", async () => {
     const bot = await freshBot();
     for (const type of ["String", "INTEGER", " number", "Boolean"]) {
       const res = await bot.put([cmd({ name: "x", options: [opt({ name: "a", type })] })]);
@@ -248,7 +248,7 @@ describe("DELETE and PATCH /api/bot/commands/{name}", () => {
 });
 
 describe("bot authentication", () => {
-  it("uses the exact texts of spec 7.1 and CONTRACT 6", async () => {
+  it("uses the exact texts of bot authentication and states", async () => {
     const none = await http.get("/api/bot/commands");
     expect(none).toMatchObject({ status: 401, body: { detail: "Bot token required" } });
     const bearer = await http.get("/api/bot/commands", { headers: { authorization: "Bearer abc" } });

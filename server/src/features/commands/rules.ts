@@ -1,4 +1,4 @@
-// The command registry rules (spec 2.3, 2.4, 4.5) live once in command-rules/, shared with sdk-bot; here a
+// The command registry rules (docs/bots.md#commands) live once in command-rules/, shared with sdk-bot; here a
 // broken rule becomes the 400 whose `detail` is the rule's text.
 import * as rules from "../../../../command-rules/index.ts";
 import { badRequest } from "../../platform/errors.ts";

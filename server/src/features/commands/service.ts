@@ -1,4 +1,4 @@
-// The bot command registry (spec 4.5): full replacement with versioning, delete, enable.
+// The bot command registry: full replacement with versioning, delete, enable.
 import { inTransaction, type Db } from "../../platform/db.ts";
 import { notFound } from "../../platform/errors.ts";
 import { recordAudit } from "../audit/index.ts";

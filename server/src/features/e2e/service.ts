@@ -1,4 +1,4 @@
-// The MLS Delivery Service (CONTRACT 12): a key directory per device session and per-channel ordering of
+// The MLS Delivery Service (docs/e2e.md): a key directory per device session and per-channel ordering of
 // handshake messages. Blobs are opaque base64 (checked by the contract); nothing here parses, logs or trusts them.
 import type { Db } from "../../platform/db.ts";
 import type { Logger } from "../../platform/logger.ts";
@@ -30,7 +30,7 @@ export interface Caller {
 
 export type CommitOutcome = { accepted: true; epoch: number } | { accepted: false; epoch: number };
 
-/** The abuse limits of the key directory (README "Abuse limits"). */
+/** The abuse limits of the key directory (docs/limits.md). */
 interface KeyDirectoryLimits {
   claims: UserLimit;
   perPair: UserLimit;

@@ -169,7 +169,7 @@ export async function channelSpace(db: Knex, channelId: string): Promise<string 
   return row?.space_id;
 }
 
-/** How long a Welcome waits for its device (CONTRACT 12); older ones are never answered and are pruned. */
+/** How long a Welcome waits for its device (30 days); older ones are never answered and are pruned. */
 const WELCOME_TTL_DAYS = 30;
 
 export interface WelcomeRow {

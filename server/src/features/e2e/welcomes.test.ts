@@ -1,4 +1,4 @@
-// Welcomes kept for offline devices (CONTRACT 12, issue 21 item 6): each Welcome of an accepted commit is kept once
+// Welcomes kept for offline devices (docs/e2e.md#welcomes): each Welcome of an accepted commit is kept once
 // with the devices it names (members' active sessions only), answered once to each of them by POST
 // /api/e2e/welcomes/claim (newest first, 20 a claim) and deleted when all have it; one older than 30 days is never
 // answered. GET …/commits pages stop at 4 MiB.

@@ -1,4 +1,4 @@
-// Friend request rules that the schema cannot say (CONTRACT 3).
+// Friend request rules that the schema cannot say.
 import { badRequest, forbidden } from "../../platform/errors.ts";
 
 const REQUESTS_CLOSED = "user does not accept friend requests";

@@ -1,4 +1,4 @@
-// Friends: requests with accept-by-asking-back, the list, pending requests, removal (CONTRACT 3).
+// Friends: requests with accept-by-asking-back, the list, pending requests, removal.
 import { inTransaction, type Db } from "../../platform/db.ts";
 import { conflict, notFound } from "../../platform/errors.ts";
 import { toUserResponse, type UserResponse } from "../users/index.ts";

@@ -1,4 +1,4 @@
-// Who hears of an event in a space, held per process so that a send costs no audience query (issue 19).
+// Who hears of an event in a space, held per process so that a send costs no audience query.
 // Two halves in the one cache helper, each invalidated by the writes that change it, on every process at once:
 //   - per space: its ACTIVE memberships and their allowed channels — dropped by InstallResolver.invalidate,
 //     which every membership change (install, patch of scopes/channels/state, uninstall, kick) already calls;

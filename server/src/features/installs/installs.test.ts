@@ -1,4 +1,4 @@
-// Bot memberships in spaces (CONTRACT 6, spec 2.2 and 7.1) over HTTP, plus the per-request resolution
+// Bot memberships in spaces (docs/bots.md) over HTTP, plus the per-request resolution
 // (resolveBotInSpace) against the same database.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startReceiver, type Receiver } from "../../../../test/helpers/receiver.ts";
@@ -172,8 +172,8 @@ describe("the bot as a member", () => {
 });
 
 // Each case waits on a socket frame and on webhook deliveries (polls of up to 30 s each): the default 30 s for the
-// whole case was too short on a loaded machine (timed out in a parallel run), so the budget is wider here.
-describe("a bot arriving and leaving is seen like any member (issue 21)", { timeout: 90_000 }, () => {
+// whole case is too short on a loaded machine, so the budget is wider here.
+describe("a bot arriving and leaving is seen like any member", { timeout: 90_000 }, () => {
   let receiver: Receiver;
   beforeAll(async () => void (receiver = await startReceiver()));
   afterAll(() => receiver?.close());

@@ -1,4 +1,4 @@
-// Per-request resolution of (bot, membership, scopes, allowed channels) for the bot API (spec 7.1).
+// Per-request resolution of (bot, membership, scopes, allowed channels) for the bot API (docs/bots.md#authentication).
 // One primary-key lookup behind a short in-process cache; every install change clears the entry on
 // every process at once through pub/sub, like BotAuthenticator does for tokens.
 import type { Knex } from "knex";
@@ -41,7 +41,7 @@ export class InstallResolver {
     await Promise.all([this.cache.invalidate(keyOf(botUserId, spaceId)), this.audience?.spaceChanged(spaceId)]);
   }
 
-  /** The membership of (bot, space) in whatever state, or undefined; cached. For the invocation checks of CONTRACT 8. */
+  /** The membership of (bot, space) in whatever state, or undefined; cached. For the invocation checks (docs/bots.md#invocations). */
   async lookup(botUserId: string, spaceId: string): Promise<Install | undefined> {
     const key = keyOf(botUserId, spaceId);
     const hit = this.cache.hit(key);
@@ -49,7 +49,7 @@ export class InstallResolver {
   }
 
   /**
-   * The bot's membership in the space, checked against `need`; throws the exact texts of spec 7.1:
+   * The bot's membership in the space, checked against `need`; throws the exact texts:
    * 404 `bot not found in this space`, 403 `bot is suspended` / `bot is revoked`,
    * 403 `bot has no access to this channel`, 403 `missing scope: <scope>`.
    * Further checks in the same request go through `requireAccess(result.install, need)` without reloading.

@@ -1,8 +1,8 @@
-// Pure rules of bot membership (spec 2.2, 7.1): the scope list and the per-request access checks.
+// Pure rules of bot membership (docs/bots.md): the scope list and the per-request access checks.
 import { ScopeValues, type BotMembershipState, type Scope } from "../../../../generated/enums.ts";
 import { badRequest, forbidden, notFound } from "../../platform/errors.ts";
 
-/** The scopes spec/bots declares (spec 2.2). */
+/** The scopes spec/bots declares. */
 export { type Scope };
 
 export type InstallState = BotMembershipState;
@@ -37,7 +37,7 @@ export function foreignChannels(wanted: string[], ofSpace: Set<string>): string[
 }
 
 /**
- * The checks of spec 7.1 in CONTRACT 8's order: membership, its state, channel access, scope.
+ * The bot-API checks in the order invocations use too: membership, its state, channel access, scope.
  * The bot's own state was already checked when its token was authenticated.
  */
 export function requireAccess(install: Install | undefined, need: Need = {}): Install {

@@ -1,4 +1,4 @@
-// Bot memberships (CONTRACT 6): install, list, change and uninstall a bot in a space.
+// Bot memberships: install, list, change and uninstall a bot in a space.
 // Installing makes the bot a plain member of the space; uninstalling removes that member and keeps
 // the membership row as `revoked`, so a later install reactivates it. A bot arriving or leaving is seen like any
 // member (member.joined / member.left: frames, service messages, other bots' webhooks); the bot itself hears
@@ -42,7 +42,7 @@ async function alreadyInstalledOnClash<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** Where bot.installed / bot.uninstalled go (the webhook dispatcher): rows in the change's transaction, queued after. */
-/** The bot's own lifecycle events (CONTRACT 6), their `data` as spec/events declares it. */
+/** The bot's own lifecycle events, their `data` as spec/events declares it. */
 type BotLifecycleEvent =
   | { type: "bot.installed"; spaceId: string; data: components["schemas"]["Events.BotInstalledData"] }
   | { type: "bot.uninstalled"; spaceId: string; data: components["schemas"]["Events.BotUninstalledData"] };
@@ -175,7 +175,7 @@ export class InstallsService {
     const queued = await inTransaction(this.db, async (trx) => {
       const install = await this.current(trx, spaceId, botUserId);
       await store.updateInstall(trx, spaceId, botUserId, { state: "revoked" });
-      // An uninstall is the bot removed by an admin: to the space, a kick (CONTRACT 6 has no other reason).
+      // An uninstall is the bot removed by an admin: to the space, a kick (`member.left` has no other reason for it).
       if (await store.removeMember(trx, spaceId, botUserId)) {
         left = {
           type: "member.left",

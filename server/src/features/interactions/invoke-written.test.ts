@@ -1,7 +1,7 @@
 // An invocation whose command was invoked before builds its deliveries before reading the facts, and writes them
 // in the same statement as its checks (service.ts, store.ts). These tests change, between two invocations of the
 // same command, each fact that statement must see, and check that the next invocation follows the change: the
-// answer of CONTRACT 8 a fresh read gives, no delivery row for a refused invocation, and the rows a fresh read
+// answer of the invocation checks a fresh read gives, no delivery row for a refused invocation, and the rows a fresh read
 // writes for an accepted one (audience, skipped rows, the command's version and options).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../../../test/helpers/server.ts";
@@ -183,7 +183,7 @@ describe("deliveries written with the checks follow every change since the last 
     const limited = await w.invoke(u, { command: "roll", options: { sides: 6 } });
     expect(limited).toMatchObject({ status: 429, body: { detail: `cmd:${u.id}:${w.bot.id} > 20/60s` } });
     expect((await rows()).length).toBe(now);
-    // Over the limit and muted: the mute answers (CONTRACT 8's order).
+    // Over the limit and muted: the mute answers (docs/bots.md#invocations: the order).
     const m = await db()("members").where({ space_id: w.space.id, user_id: u.id }).first();
     expect(
       (await w.http.post(`/api/spaces/${w.space.id}/members/${m.id}/mute`, { duration_seconds: 600 }, { token: w.owner.token })).status,

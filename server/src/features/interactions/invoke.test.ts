@@ -1,4 +1,4 @@
-// Invocation over HTTP against a real server: the check order and texts of CONTRACT 8, every rule of spec 4.8
+// Invocation over HTTP against a real server: the check order and texts of docs/bots.md#invocations, every option rule
 // with its edge values, the (user, bot) rate limit, the catalog's filters and order, and 422s for bad input.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../../../test/helpers/server.ts";
@@ -74,7 +74,7 @@ afterAll(() => server?.stop());
 
 const bad = (detail: string) => ({ status: 400, body: { detail } });
 
-describe("option validation (spec 4.8, CONTRACT 8 coercion)", () => {
+describe("option validation and coercion", () => {
   it("required, then type, per declared option in order; the first failing option is reported", async () => {
     const u = await w.member();
     expect(await w.invoke(u, { command: "v", options: {} })).toMatchObject(bad("missing required option: req_i"));
@@ -171,7 +171,7 @@ describe("option validation (spec 4.8, CONTRACT 8 coercion)", () => {
   });
 });
 
-describe("check order (CONTRACT 8): each check fails while every later one would fail too", () => {
+describe("check order: each check fails while every later one would fail too", () => {
   // Later failures present in every case below: an unknown command and bad options.
   const doomed = { command: "nope", options: { req_i: "x" } };
 
@@ -288,7 +288,7 @@ describe("check order (CONTRACT 8): each check fails while every later one would
 });
 
 describe("fail-closed limiter", () => {
-  // The service against the real database and dispatcher, behind the real spec 8 limits on a limiter store that
+  // The service against the real database and dispatcher, behind the real bot-API limits on a limiter store that
   // does not answer: the 429 is ratelimits' own, and it is counted as `limiter_unavailable` from its type.
   it("answers 429 `rate limiter temporarily unavailable — retry shortly` with Retry-After 5, after the option checks", async () => {
     const p = server.platform;

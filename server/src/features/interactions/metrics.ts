@@ -1,4 +1,4 @@
-// Invocation metrics (CONTRACT 11): outcomes by class and the invoke latency. Labels never carry values.
+// Invocation metrics: outcomes by class and the invoke latency. Labels never carry values.
 import { Counter, Histogram, type Registry } from "prom-client";
 
 export interface InteractionMetrics {

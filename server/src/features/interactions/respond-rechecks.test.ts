@@ -1,6 +1,6 @@
-// Respond re-checks at reply time what the invocation checked (issue 17 item 13): the invoker is still a member
+// Respond re-checks at reply time what the invocation checked: the invoker is still a member
 // of the space, and the bot still holds an ACTIVE membership with the `commands` scope and the invocation's channel there. The interaction
-// token (CONTRACT 8, valid 15 minutes) alone is not enough.
+// token (valid 15 minutes) alone is not enough.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../../../test/helpers/server.ts";
 import { world, type World } from "../../../../test/helpers/interactions.ts";

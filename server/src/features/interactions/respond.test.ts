@@ -88,7 +88,7 @@ describe("command.invoked", () => {
       command_version: 1,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });
-    // UUIDv7, and the token carries the context of CONTRACT 8.
+    // UUIDv7, and the token carries the invocation's context.
     expect(res.body.interaction_id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     const ctx = JSON.parse(Buffer.from(event.data.interaction_token.split(".")[0], "base64url").toString());
     expect(ctx).toEqual({
@@ -220,7 +220,7 @@ describe("respond", () => {
   });
 });
 
-describe("privacy (spec rules 1–3)", () => {
+describe("privacy (docs/webhooks.md#privacy)", () => {
   it("option values, replies and tokens are in no table (delivered, failed and skipped deliveries), log line or metric", async () => {
     const mark = () => `MARK${randomBytes(8).toString("hex")}`;
     const optionMark = mark();

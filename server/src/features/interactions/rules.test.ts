@@ -1,4 +1,4 @@
-// The typed values the invocation checks hand to the bot (CONTRACT 8 coercion), checked on the pure functions.
+// The typed values the invocation checks hand to the bot (docs/bots.md#coercion), checked on the pure functions.
 import { describe, expect, it } from "vitest";
 import { coerce, plaintextBytes, validateInvocation } from "./rules.ts";
 import type { CommandOption } from "../commands/index.ts";

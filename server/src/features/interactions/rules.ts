@@ -1,5 +1,5 @@
-// Every invocation check of CONTRACT 8, in one place and pure: who may invoke what (over the facts loaded in
-// one query), then the option values against the command's declared options (spec 2.4, 4.8). Error texts
+// Every invocation check (docs/bots.md#invocations), in one place and pure: who may invoke what (over the facts loaded in
+// one query), then the option values against the command's declared options. Error texts
 // never contain a value: they are returned to the caller and may be logged.
 import { HttpError, badRequest, forbidden, notFound } from "../../platform/errors.ts";
 import type { CommandOption } from "../commands/index.ts";
@@ -47,12 +47,12 @@ export function checkInvocation(f: InvocationFacts | undefined, now: number): No
   return f.command;
 }
 
-// Option values (spec 4.8, CONTRACT 8 coercion).
+// Option values (docs/bots.md#coercion).
 
 export type OptionValue = string | number | boolean;
 export type TypedOptions = Record<string, OptionValue>;
 
-/** Spec 4.8 rule 6 / spec 8. */
+/** The plaintext bound of one invocation's option values. */
 const INVOCATION_MAX_BYTES = 1024;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -60,7 +60,7 @@ const WHOLE = /^-?[0-9]+$/;
 const DECIMAL = /^[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?$/;
 
 /**
- * CONTRACT 8 coercion; undefined when the value does not fit the type. Integers must also be exactly
+ * Coercion to the option's type; undefined when the value does not fit the type. Integers must also be exactly
  * representable (safe integers): a larger value would silently change on its way to the bot.
  */
 export function coerce(type: CommandOption["type"], v: unknown): OptionValue | undefined {
@@ -94,7 +94,7 @@ export const plaintextBytes = (options: TypedOptions): number =>
 const given = (options: Record<string, unknown>, name: string): unknown => (Object.hasOwn(options, name) ? options[name] : undefined);
 
 /**
- * Spec 4.8 in its order, option by option in declaration order: required, type, choices, min/max; undeclared
+ * The option rules in their order, option by option in declaration order: required, type, choices, min/max; undeclared
  * options are dropped; then the total size. Returns the typed options; throws a 400 with the exact text.
  */
 export function validateInvocation(declared: readonly CommandOption[], raw: Record<string, unknown> | undefined): TypedOptions {

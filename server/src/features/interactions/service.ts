@@ -1,4 +1,4 @@
-// The invocation chain (spec rules 2–3, 4.6): a user invokes, `command.invoked` goes to the target bot only,
+// The invocation chain (docs/webhooks.md#privacy): a user invokes, `command.invoked` goes to the target bot only,
 // the bot responds, the reply reaches the invoker's realtime connections only. Option values and reply content
 // pass through memory and the webhook outbox (see webhooks/privacy.ts), never a table, the audit log or a log line.
 import type { Db } from "../../platform/db.ts";
@@ -35,12 +35,12 @@ export interface InteractionDeps {
   tokens: InteractionTokens;
   metrics: InteractionMetrics;
   /**
-   * The (user, bot) limit of spec 8 (ratelimits; it also counts `rate_limit_rejections_total`), counted at once and
+   * The (user, bot) limit (ratelimits; it also counts `rate_limit_rejections_total`), counted at once and
    * answered (its 429) or taken back after the other checks.
    */
   countInvoke: (userId: string, botId: string) => PendingLimit;
   /**
-   * The bot-wide limit of spec 8 for this reply (ratelimits, which leaves it to respond: its middleware skips the
+   * The bot-wide limit for this reply (ratelimits, which leaves it to respond: its middleware skips the
    * route); throws its 429.
    */
   respondLimit: (botId: string) => Promise<void>;
@@ -61,7 +61,7 @@ interface KnownCommand {
   hooks: InvocationFacts["hooks"];
 }
 
-/** The typed options, or undefined when they fail (the checked path finds out why, in CONTRACT 8's order). */
+/** The typed options, or undefined when they fail (the checked path finds out why, in the documented order). */
 function tryValidate(declared: readonly CommandOption[], raw: Record<string, unknown> | undefined): TypedOptions | undefined {
   try {
     return validateInvocation(declared, raw);
@@ -99,7 +99,7 @@ export class InteractionsService {
   private async checkedInvoke(userId: string, spaceId: string, channelId: string, body: InvokeBody) {
     const botId = body.bot_user_id.toLowerCase();
     const name = normalizeName(body.command);
-    // The limit is counted while the facts are read, and answered after every other check (CONTRACT 8's order).
+    // The limit is counted while the facts are read, and answered after every other check (the documented order).
     const limit = this.d.countInvoke(userId, botId);
     const now = this.d.clock.now();
     const q = { userId, spaceId, channelId, botId, command: name, now };

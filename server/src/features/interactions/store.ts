@@ -8,7 +8,7 @@ import { prepare } from "../../platform/prepared.ts";
 import type { CommandOption } from "../commands/index.ts";
 import type { NewDelivery } from "../webhooks/index.ts";
 
-/** Everything the CONTRACT 8 checks need; absent when the caller is not a member of the space. */
+/** Everything the invocation checks need; absent when the caller is not a member of the space. */
 export interface InvocationFacts {
   mutedUntil: Date | null;
   channelInSpace: boolean;
@@ -26,7 +26,7 @@ export interface InvocationFacts {
 /**
  * The deliveries an invocation expects to write, and what it built them from: the command's version and options
  * and its audience's signature, as an earlier invocation read them. They are written (committed without waiting
- * for the WAL flush, as webhooks/store.ts insertDeliveries with `flush: false`) only if every check of CONTRACT 8
+ * for the WAL flush, as webhooks/store.ts insertDeliveries with `flush: false`) only if every invocation check
  * passes on the rows read by the same statement and those are still exactly what the deliveries were built from.
  */
 export interface ExpectedDeliveries {

@@ -1,4 +1,4 @@
-// Interaction tokens (spec 2.8, CONTRACT 8): base64url(JSON context) + "." + hex HMAC-SHA256 of the base64url
+// Interaction tokens (docs/bots.md#interaction-token): base64url(JSON context) + "." + hex HMAC-SHA256 of the base64url
 // part, keyed by BOT_TOKEN_SECRET. Stateless: the server keeps no record, and a token is accepted again and
 // again until it expires.
 import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from "node:crypto";

@@ -1,5 +1,5 @@
-// Members (spec 4.4, CONTRACT 4): the list with fresh presence, kick, roles, nickname, display role, mute
-// with a duration that ends by itself, the audit rows of CONTRACT 10 and the member:joined/left frames.
+// Members: the list with fresh presence, kick, roles, nickname, display role, mute
+// with a duration that ends by itself, the audit rows and the member:joined/left frames.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startTestServer, type TestServer } from "../../../../test/helpers/server.ts";
 import { api } from "../../../../test/helpers/http.ts";

@@ -1,4 +1,4 @@
-// Domain rules of members the schema cannot say (CONTRACT 4, spec 4.4): who may act on whom. Pure functions.
+// Domain rules of members the schema cannot say: who may act on whom. Pure functions.
 import { ROLE_RANK, atLeast, type Role } from "../spaces/index.ts";
 
 /** The rank rule: kick, mute and unmute act only on members of lower rank than the caller. */

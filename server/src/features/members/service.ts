@@ -1,4 +1,4 @@
-// Members of a space (spec 4.4, CONTRACT 4): the list with fresh presence, kick, roles, nickname, display
+// Members of a space: the list with fresh presence, kick, roles, nickname, display
 // role, mute. Kick and mute follow the rank rule; moderation writes its audit row in the same transaction.
 import { inTransaction, type Db } from "../../platform/db.ts";
 import type { Clock } from "../../platform/clock.ts";

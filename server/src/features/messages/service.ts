@@ -1,4 +1,4 @@
-// User messages (CONTRACT 5): stored and relayed as opaque ciphertext — never decoded, never logged, never
+// User messages: stored and relayed as opaque ciphertext — never decoded, never logged, never
 // given to bots — and announced to the channel's viewers over the realtime gateway.
 import type { Db } from "../../platform/db.ts";
 import type { Clock } from "../../platform/clock.ts";

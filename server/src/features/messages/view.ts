@@ -1,4 +1,4 @@
-// The MessageResponse of CONTRACT 5, shared by user, bot and service messages (and their realtime frames).
+// The MessageResponse of spec/chat/messages.tsp, shared by user, bot and service messages (and their realtime frames).
 import type { components } from "../../../../generated/api.d.ts";
 import type { MessageRow, ReactionCount } from "./store.ts";
 

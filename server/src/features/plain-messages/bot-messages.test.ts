@@ -1,4 +1,4 @@
-// Bot messages and reactions (spec 4.7, CONTRACT 8b) over HTTP: every scope and channel check with its text,
+// Bot messages and reactions over HTTP: every scope and channel check with its text,
 // listing that never shows user ciphertext, idempotent reactions, realtime frames, webhook audience.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startTestServer, type TestServer } from "../../../../test/helpers/server.ts";
@@ -117,7 +117,7 @@ describe("send", () => {
     ).toBe(422);
   });
 
-  it("refuses without scope, channel or membership, with the texts of spec 7.1", async () => {
+  it("refuses without scope, channel or membership, with the texts of bot authentication and states", async () => {
     const space = await newSpace();
     const other = await newSpace();
     const reactOnly = await installedBot(space, ["messages.react"]);
@@ -166,7 +166,7 @@ describe("list", () => {
     expect(all.body.every((m: { kind: string; ciphertext: unknown }) => m.kind !== "user" && m.ciphertext === null)).toBe(true);
     const service = all.body.find((m: { kind: string }) => m.kind === "service");
     expect(service).toMatchObject({ author_id: null, author_is_bot: false, content: `${joiner.username} joined the space` });
-    // The two bots' own arrivals are service messages too (issue 21), older than the rest.
+    // The two bots' own arrivals are service messages too, older than the rest.
     const arrivals = all.body.slice(4).map((m: { kind: string; content: string }) => [m.kind, m.content]);
     expect(arrivals).toEqual([
       ["service", `${reader.username} joined the space`],
@@ -305,7 +305,7 @@ describe("webhook events", () => {
     const joiner = await registerUser(server.url);
     await http.post(`/api/spaces/${space.id}/join`, undefined, { token: joiner.token });
 
-    // Bots installed after one are announced to it as service messages (issue 21): set aside here.
+    // Bots installed after one are announced to it as service messages: set aside here.
     const arrivals = new Set([listener, blind, deaf, pingOnly, suspended].map((b) => `${b.username} joined the space`));
     const isArrival = (e: { type: string; data: { content?: string } }) =>
       e.type === "message.created" && arrivals.has(e.data.content ?? "");

@@ -1,6 +1,6 @@
 // Plain-text (bot and service) messages and what they cause: the row, the webhook deliveries in the same
 // transaction (outbox), then after commit the delivery jobs and the realtime frames to the channel's viewers.
-// User messages never come through here: bots hear nothing of them (spec 1, rule 1).
+// User messages never come through here: bots hear nothing of them (docs/webhooks.md#privacy).
 import type { Knex } from "knex";
 import type { Logger } from "../../platform/logger.ts";
 import type { Frame, RealtimePublisher } from "../../platform/realtime/publisher.ts";

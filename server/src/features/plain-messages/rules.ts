@@ -1,4 +1,4 @@
-// Which scope a bot needs to delete a message (spec 4.7 rule 2): decided by the message's author.
+// Which scope a bot needs to delete a message: decided by the message's author.
 import type { Scope } from "../installs/index.ts";
 
 export const deleteScope = (authorId: string | null, botId: string): Scope =>

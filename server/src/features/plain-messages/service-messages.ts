@@ -1,4 +1,4 @@
-// Service messages (CONTRACT 8b): a member joining or leaving a space is written by the server, as plain text
+// Service messages: a member joining or leaving a space is written by the server, as plain text
 // with no author, into the space's first text channel, and reaches bots like a bot message does.
 import type { Knex } from "knex";
 import type { SpaceEvents } from "../spaces/index.ts";

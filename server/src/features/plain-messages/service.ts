@@ -1,5 +1,5 @@
-// Bot messages and reactions (spec 4.7, CONTRACT 8b). Every check goes through the bot's membership in the
-// space (resolveBotInSpace / requireAccess), so the texts are those of spec 7.1; sends are rate limited (spec 8).
+// Bot messages and reactions. Every check goes through the bot's membership in the
+// space (resolveBotInSpace / requireAccess), so the texts are those of docs/bots.md; sends are rate limited (docs/limits.md).
 import type { Db } from "../../platform/db.ts";
 import { notFound } from "../../platform/errors.ts";
 import type { BotPrincipal } from "../bots/index.ts";

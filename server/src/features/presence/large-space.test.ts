@@ -1,6 +1,6 @@
 // Presence in large spaces (LARGE_SPACE_THRESHOLD, here 3): members do not hear every member's presence change;
 // they do for the members they subscribed to (`presence:subscribe` by ids or by a range of the member list), and
-// friends always do. Small spaces behave as before: every member hears every member.
+// friends always do. In small spaces every member hears every member.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RealtimePublisher } from "../../platform/realtime/publisher.ts";
 import { startTestServer, type TestServer } from "../../../../test/helpers/server.ts";

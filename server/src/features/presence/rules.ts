@@ -1,10 +1,10 @@
-// The presence rules of CONTRACT 3 as one pure function over stored facts, so the status is computed at read time.
+// The presence rules (docs/realtime.md#presence) as one pure function over stored facts, so the status is computed at read time.
 export type PresenceStatus = "online" | "idle" | "dnd" | "invisible" | "offline";
 
 export const IDLE_AFTER_MS = 5 * 60_000;
 export const OFFLINE_AFTER_DISCONNECT_MS = 60_000;
 
-/** The two durations of CONTRACT 3 (tests shrink them with PRESENCE_TIME_SCALE). */
+/** The two durations of presence (tests shrink them with PRESENCE_TIME_SCALE). */
 export interface PresenceTimings {
   idleAfterMs: number;
   offlineAfterMs: number;

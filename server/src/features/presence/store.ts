@@ -15,7 +15,7 @@ export interface Audience {
 }
 
 // One named statement with the ids as one array parameter: a connect storm runs it once per batch of sockets, and
-// Knex's query building cost more CPU than the query (the same reason as platform/prepared.ts's other users). One
+// Knex's query building costs more CPU than the query (the same reason as platform/prepared.ts's other users). One
 // row per user: its spaces split by size, its friends who share no small space with it, its show_presence setting.
 const AUDIENCES = prepare<{ id: string; show: unknown; small: string[]; large: string[]; friends: string[] }>(
   "presence_audiences",

@@ -1,4 +1,4 @@
-// Spec 8 rule 4: when the limiter's Redis is unreachable, bot-API requests are refused with 429
+// Fail closed (docs/limits.md#fail-closed): when the limiter's Redis is unreachable, bot-API requests are refused with 429
 // `rate limiter temporarily unavailable — retry shortly`, with `Retry-After: 5` only on message-send and invoke.
 // Unreachable includes a Redis that keeps the connection open but does not answer (a stopped process); then a
 // request that needs no limit but publishes after its commit (deleting a chat message) is still answered, a chat

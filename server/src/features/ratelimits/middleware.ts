@@ -1,4 +1,4 @@
-// The overall bot limit (spec 8: 1000 per minute for every /api/bot/* request), mounted after botAuth. Two routes
+// The overall bot limit (1000 per minute for every /api/bot/* request), mounted after botAuth. Two routes
 // count it themselves, on every path, to save a round trip: the send (RateLimits.messageSend, with its own limits
 // in one script), which this middleware leaves alone, and the interaction reply (at the same time as its
 // membership read), whose router is mounted before this middleware.

@@ -1,5 +1,5 @@
-// Enforces the limits of spec 8 on the limiter seam (Redis when configured, so counts are shared by every
-// process) and turns an exceeded or unreachable limiter into the exact 429 of spec 8. Fails closed.
+// Enforces the bot-API limits (docs/limits.md) on the limiter seam (Redis when configured, so counts are shared by every
+// process) and turns an exceeded or unreachable limiter into its exact 429. Fails closed.
 import type { Counter } from "prom-client";
 import { limiterUnavailable, tooManyRequests } from "../../platform/errors.ts";
 import { LimiterUnavailable, type Limiter, type LimiterFactory } from "../../platform/limiter.ts";
@@ -8,7 +8,7 @@ import { LIMITS, UNAVAILABLE_RETRY_AFTER, limitText, type LimitName, type RetryP
 
 /** A hit counted now and answered later (see RateLimits.countInvoke). */
 export interface PendingLimit {
-  /** Throws the 429 of spec 8 when the count went over, or could not be made. */
+  /** Throws the 429 of the limit when the count went over, or could not be made. */
   answer(): Promise<void>;
   /** Whether the count stayed within the limit, answering nothing and counting no refusal (answer still decides). */
   allowed(): Promise<boolean>;
@@ -35,7 +35,7 @@ export class RateLimits {
     };
   }
 
-  /** Counts one hit of `limit` for `key`; throws the 429 of spec 8 when it is used up or cannot be checked. */
+  /** Counts one hit of `limit` for `key`; throws the 429 when it is used up or cannot be checked. */
   async hit(limit: LimitName, key: string, policy: RetryPolicy): Promise<void> {
     const outcome = await this.count(limit, key);
     if (outcome !== "ok") this.refuse(limit, key, outcome, policy);
@@ -44,7 +44,7 @@ export class RateLimits {
   /**
    * A bot message send, with the overall bot limit it owes as a /api/bot call (the middleware leaves that one to
    * this method): bot-wide (1000/60 s), per channel (5/1 s) and per space (60/60 s), counted in one Redis round
-   * trip (the send path is latency-bound). As before the middleware was folded in here, a call refused by the
+   * trip (the send path is latency-bound). As on every other bot path, a call refused by the
    * bot-wide limit counts nothing else; otherwise both send limits are counted, and when both refuse, the channel
    * limit is the one reported. A send refused by the channel limit still counts for the space: the space allows 1
    * per second on average, the channel 5, so a bot that meets the channel limit meets the space limit within
@@ -96,9 +96,9 @@ export class RateLimits {
   }
 
   /**
-   * A command invocation (20/60 s per (user, bot); CONTRACT 8), counted at once, while the invocation's own checks read the database (one round trip
-   * fewer on the way to the 202), and answered after them, in CONTRACT 8's order. An invocation another check
-   * refuses takes its count back before it is answered, so a refused invocation costs no try, as before. (While
+   * A command invocation (20/60 s per (user, bot)), counted at once, while the invocation's own checks read the database (one round trip
+   * fewer on the way to the 202), and answered after them, in the documented order. An invocation another check
+   * refuses takes its count back before it is answered, so a refused invocation costs no try. (While
    * both are in flight, a refused invocation holds its count for that one round trip: a concurrent invocation at
    * the very edge of the limit may be refused, never one too many allowed.)
    */

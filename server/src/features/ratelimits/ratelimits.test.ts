@@ -1,5 +1,5 @@
-// The limits of spec 8 on one server: the per-channel send limit at its boundary, the overall bot limit
-// (1000/60 s) and the `Retry-After` rules 1–3 on each kind of bot-API path, and the rejection metric.
+// The bot-API limits (docs/limits.md) on one server: the per-channel send limit at its boundary, the overall bot limit
+// (1000/60 s) and the `Retry-After` rules 1–3 (docs/limits.md#retry-after) on each kind of bot-API path, and the rejection metric.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../../../test/helpers/server.ts";
 import { api, type Reply } from "../../../../test/helpers/http.ts";

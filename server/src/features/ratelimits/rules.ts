@@ -1,4 +1,4 @@
-// The limits of spec 8 and CONTRACT 8, their 429 texts, and where a 429 carries `Retry-After` (spec 8 rules 1–4).
+// The bot-API limits, their 429 texts, and where a 429 carries `Retry-After` (docs/limits.md#retry-after, rules 1–4).
 import type { LimitSpec } from "../../platform/limiter.ts";
 
 /** Every limit the service enforces; `name` is the key prefix of the 429 text and the metric label. */

@@ -1,9 +1,9 @@
-// One limit of the user API (README "Abuse limits"): KeyPackage claims and uploads, join/leave loops, voice-join
+// One limit of the user API (docs/limits.md): KeyPackage claims and uploads, join/leave loops, voice-join
 // loops. Counted on the limiter seam (Redis when configured, so every process shares the count) before the work
 // it guards, atomically, so parallel callers get no more than sequential ones. The 429 text has the form of
-// spec 8's (`kp:claim:<user_id> > 60/60s`), with `Retry-After` = the seconds until a point frees up, or the whole
+// the bot API's (`kp:claim:<user_id> > 60/60s`), with `Retry-After` = the seconds until a point frees up, or the whole
 // window for the limits whose texts fix it (`retryAfterWindow`).
-// It fails closed like spec 8's limits: a limiter store that does not answer refuses the request.
+// It fails closed like the bot API's limits: a limiter store that does not answer refuses the request.
 import { limiterUnavailable, tooManyRequests } from "../../platform/errors.ts";
 import { LimiterUnavailable, type Limiter, type LimiterFactory, type LimitSpec } from "../../platform/limiter.ts";
 import type { Logger } from "../../platform/logger.ts";
@@ -54,7 +54,7 @@ export class UserLimit {
   }
 }
 
-/** The user-API limits and their defaults (documented in README "Abuse limits"). */
+/** The user-API limits and their defaults (documented in docs/limits.md). */
 export const USER_LIMITS = {
   /** KeyPackage claim requests per claimer (user). */
   keyPackageClaims: { name: "kp:claim", points: 60, durationSeconds: 60 },

@@ -1,4 +1,4 @@
-// The user API's abuse limits (issue 17 item 8, README "Abuse limits"): KeyPackage claims per claimer (429) and
+// The user API's abuse limits (docs/limits.md): KeyPackage claims per claimer (429) and
 // one-time packages per (claimer, target) and per target (the last-resort package past the budget), KeyPackage
 // uploads per device, join/leave loops per (user, space), voice-join loops per (user, space), chat messages and E2E
 // commits per (user, channel). Each is counted

@@ -1,4 +1,4 @@
-// Retention (issue 17 item 12): on its schedule the server deletes webhook deliveries finished, e-mail tokens
+// Retention: on its schedule the server deletes webhook deliveries finished, e-mail tokens
 // used or expired, refresh tokens rotated, expired or of revoked sessions, MLS commits made, more than the
 // configured days ago, and Welcomes unclaimed for 30 days; recent rows and live ones stay. One process at a time.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Retention (issue 17 item 12): finished webhook deliveries, used or expired e-mail tokens, rotated or revoked
+// Retention: finished webhook deliveries, used or expired e-mail tokens, rotated or revoked
 // refresh tokens, old MLS commits and unclaimed Welcomes are deleted on a schedule. Every process runs the
 // schedule; a PostgreSQL advisory lock taken for the round lets one of them prune at a time (the others skip it).
 import type { Db } from "../../platform/db.ts";
@@ -6,7 +6,7 @@ import type { Logger } from "../../platform/logger.ts";
 import type { RetentionConfig } from "../../platform/config.ts";
 import * as store from "./store.ts";
 
-/** The Welcome TTL of CONTRACT 12 (fixed, not configurable). */
+/** The Welcome TTL (docs/e2e.md#welcomes; fixed, not configurable). */
 const WELCOME_DAYS = 30;
 
 export interface PruneCounts {

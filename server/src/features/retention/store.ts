@@ -1,5 +1,5 @@
 // The deletes of the retention job. Each removes rows that no longer serve anyone, oldest first, in batches so
-// one statement never holds locks on a huge set; `days` is that kind's retention (README configuration).
+// one statement never holds locks on a huge set; `days` is that kind's retention (docs/configuration.md).
 import type { Knex } from "knex";
 
 const BATCH = 5000;
@@ -51,7 +51,7 @@ export const pruneEmailTokens = (db: Knex, days: number) =>
 
 /**
  * Refresh tokens rotated (used), expired, or of a session revoked, more than `days` ago. Reuse detection
- * (CONTRACT 2) needs a rotated token only while it could still be presented: with the default 30 days, as long
+ * (a rotated token presented again revokes its session) needs a rotated token only while it could still be presented: with the default 30 days, as long
  * as a refresh token lives.
  */
 export const pruneRefreshTokens = (db: Knex, days: number) =>
@@ -77,7 +77,7 @@ export const pruneE2ECommits = (db: Knex, days: number) =>
     days,
   );
 
-/** Welcomes never claimed within their TTL (CONTRACT 12: 30 days). */
+/** Welcomes never claimed within their TTL (30 days). */
 export const pruneWelcomes = (db: Knex, days: number) =>
   inBatches(
     db,

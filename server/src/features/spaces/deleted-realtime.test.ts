@@ -1,4 +1,4 @@
-// Deleting a space (issue 21.7): every member's socket hears `space:deleted` and stops hearing the space at once,
+// Deleting a space: every member's socket hears `space:deleted` and stops hearing the space at once,
 // not only after the periodic membership refresh (60 s by default, left as it is here).
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { RealtimePublisher } from "../../platform/realtime/publisher.ts";

@@ -1,4 +1,4 @@
-// Realtime frames for membership changes (CONTRACT 5): `member:joined` / `member:left` to the space, and
+// Realtime frames for membership changes: `member:joined` / `member:left` to the space, and
 // `space:deleted` to its members, published from the committed domain events. A `space:deleted` frame also makes
 // every gateway drop the space from its sockets' subscriptions at once (the registry acts on it).
 import type { RealtimePublisher } from "../../platform/realtime/publisher.ts";

@@ -1,6 +1,6 @@
 // The one membership API: "is X a member of this space, with what role, may they see it, is that channel in it".
 // Every feature asks these questions here (through spaces/index.ts) instead of querying the spaces tables.
-// A private space the caller is not in is reported as missing (404), never as forbidden (CONTRACT 0).
+// A private space the caller is not in is reported as missing (404), never as forbidden: its existence is not the caller's to know.
 import type { Request } from "express";
 import type { Knex } from "knex";
 import { forbidden, notFound } from "../../platform/errors.ts";
@@ -21,7 +21,7 @@ export const SPACE_NOT_FOUND = "space not found";
 export const findMembership = (db: Knex, spaceId: string, userId: string): Promise<Membership | undefined> =>
   store.findMembership(db, spaceId, userId);
 
-/** The caller's membership, or 404 — a space the caller is not in is not known to exist (CONTRACT 0). */
+/** The caller's membership, or 404 — a space the caller is not in is not known to exist. */
 export async function requireMembership(db: Knex, spaceId: string, userId: string): Promise<Membership> {
   const m = await store.findMembership(db, spaceId, userId);
   if (!m) throw notFound(SPACE_NOT_FOUND);

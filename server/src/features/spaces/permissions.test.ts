@@ -1,4 +1,4 @@
-// The permission matrix of CONTRACT 4 and spec 4.4: every space endpoint called as owner, admin, moderator,
+// The permission matrix of spaces (spec/spaces/): every space endpoint called as owner, admin, moderator,
 // member, non-member and anonymous, with the exact status each must get. Each call gets fresh state, so
 // one row's success never changes what the next row sees.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// How many spaces one account may own (README "Abuse limits"). Spaces count for their current owner; deleted
+// How many spaces one account may own (docs/limits.md#quotas). Spaces count for their current owner; deleted
 // spaces are gone and do not count.
 import { badRequest } from "../../platform/errors.ts";
 

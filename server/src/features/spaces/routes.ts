@@ -1,4 +1,4 @@
-// HTTP binding of /api/spaces (spec 4.4, CONTRACT 4) and /api/spaces/{space_id}/audit-log. Preview and public-info
+// HTTP binding of /api/spaces and /api/spaces/{space_id}/audit-log. Preview and public-info
 // are open; everything else needs a user. The members and channels routers under a space are mounted by server.ts
 // (spaces does not import the features that import it).
 import { Router, type RequestHandler } from "express";

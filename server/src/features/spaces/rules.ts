@@ -1,9 +1,9 @@
-// Domain rules of spaces and roles the schema cannot say (CONTRACT 4, spec 4.4). Pure functions.
+// Domain rules of spaces and roles the schema cannot say. Pure functions.
 import { randomInt } from "node:crypto";
 
 export type Role = "owner" | "admin" | "moderator" | "member";
 
-/** Highest first (CONTRACT 4). */
+/** Highest first. */
 export const ROLE_RANK: Record<Role, number> = { owner: 3, admin: 2, moderator: 1, member: 0 };
 
 export const atLeast = (role: Role, min: Role): boolean => ROLE_RANK[role] >= ROLE_RANK[min];

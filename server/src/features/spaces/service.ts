@@ -1,4 +1,4 @@
-// Spaces (spec 4.4, CONTRACT 4): create, read, change, delete, directory, joining and join requests.
+// Spaces: create, read, change, delete, directory, joining and join requests.
 // Writes run in one transaction with their audit rows and, for joins and leaves a bot hears of, their webhook
 // deliveries (the outbox); domain events go out after the commit.
 import { inTransaction, type Db } from "../../platform/db.ts";
@@ -34,7 +34,7 @@ export interface SpacesDeps {
   events: SpaceEvents;
   /** Writes member events' webhook deliveries in the change's transaction; without it, they are written after. */
   outbox?: MemberEventOutbox;
-  /** Limits join/leave loops per (user, space) (README "Abuse limits"); without it, unlimited. */
+  /** Limits join/leave loops per (user, space) (docs/limits.md#joins); without it, unlimited. */
   limiters?: LimiterFactory;
 }
 

@@ -1,4 +1,4 @@
-// Spaces (spec 4.4, CONTRACT 4) through HTTP against PostgreSQL + Redis: lifecycle, invite codes, directory,
+// Spaces through HTTP against PostgreSQL + Redis: lifecycle, invite codes, directory,
 // joining, join requests, leaving, audit rows and the domain events.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../../../test/helpers/server.ts";
@@ -235,7 +235,7 @@ describe("join requests", () => {
     const noBody = await http.post(`/api/spaces/${s.id}/request`, undefined, { token: carol.token });
     expect(noBody.status).toBe(200);
     expect(noBody.body.message).toBeNull();
-    // spec 4.4: the body may also be a literal JSON null
+    // The join-request body may also be a literal JSON null
     const nullBody = await call(server.url, "POST", `/api/spaces/${s.id}/request`, { raw: "null", token: carol.token });
     expect(nullBody.status).toBe(200);
     expect(nullBody.body.request_id).toBe(noBody.body.request_id);

@@ -1,4 +1,4 @@
-// Response shapes of CONTRACT 4 built from rows.
+// Response shapes of spec/spaces/ built from rows.
 import type { components } from "../../../../generated/api.d.ts";
 import type { Role } from "./rules.ts";
 import type { DirectoryRow, JoinRequestRow, SpaceRow } from "./store.ts";
@@ -12,7 +12,7 @@ export type JoinRequestResponse = Schemas["Spaces.JoinRequestResponse"];
 
 const iso = (d: Date) => new Date(d).toISOString();
 
-/** The invite code only for members (CONTRACT 4). */
+/** The invite code only for members. */
 export const toSpaceResponse = (s: SpaceRow, myRole: Role | null): SpaceResponse => ({
   id: s.id,
   name: s.name,

@@ -1,4 +1,4 @@
-// Profiles, default avatars, settings and anonymous accounts (spec 4.3, CONTRACT 3).
+// Profiles, default avatars, settings and anonymous accounts.
 import type { Db } from "../../platform/db.ts";
 import { badRequest, conflict, notFound } from "../../platform/errors.ts";
 import { newId } from "../../platform/ids.ts";
@@ -78,7 +78,7 @@ export class UsersService {
     if (body.username !== undefined) patch.username = body.username;
     if (mode === "upgrade") {
       // The cheap checks before the costly hash (the conditional update and the unique constraints still
-      // decide races). A new address is unverified, so it makes no admin until verified (CONTRACT 1).
+      // decide races). A new address is unverified, so it makes no admin until verified.
       await this.upgradeAllowed(userId, body.email!, body.username!);
       patch.email = body.email;
       patch.password_hash = await this.d.passwords.hash(body.password!, client);

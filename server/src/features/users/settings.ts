@@ -1,4 +1,4 @@
-// UserSettingsSchema of CONTRACT 3: defaults, and the whitelist that keeps unknown keys out of storage.
+// UserSettingsSchema: defaults, and the whitelist that keeps unknown keys out of storage.
 import type { components } from "../../../../generated/api.d.ts";
 
 export type UserSettings = components["schemas"]["Users.UserSettingsSchema"];

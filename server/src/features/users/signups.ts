@@ -1,4 +1,4 @@
-// Sign-ups per client address (README "Abuse limits"): both register endpoints share one count, taken before any
+// Sign-ups per client address (docs/limits.md#sign-ups): both register endpoints share one count, taken before any
 // other work (no hashing, insert or mail), whatever the answer turns out to be, so a refused or conflicting
 // sign-up costs its sender as much as a successful one. Counted on the limiter seam: shared through Redis when
 // configured, and failing closed when the store does not answer.

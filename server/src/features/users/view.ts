@@ -1,4 +1,4 @@
-// The UserResponse of CONTRACT 3, built from a users row. Private fields only for the user's own record.
+// The UserResponse, built from a users row. Private fields only for the user's own record.
 import type { components } from "../../../../generated/api.d.ts";
 
 export type UserResponse = components["schemas"]["Users.UserResponse"];
@@ -34,7 +34,7 @@ export const USER_COLUMNS = [
 ] as const;
 
 // A user's own record, built once per cached row (rows are replaced, never changed, when the user changes):
-// /me is asked on every client start and poll, and building it was a visible share of its profile.
+// /me is asked on every client start and poll, so its record is built once per row, not once per request.
 const ownRecords = new WeakMap<UserRow, UserResponse>();
 
 /** toUserResponse(u, true), the same object for the same row: callers must not change it. */
@@ -75,5 +75,5 @@ export function toUserResponse(u: UserRow, self: boolean): UserResponse {
   };
 }
 
-/** A random face for users who have none chosen (CONTRACT 3). */
+/** A random face for users who have none chosen. */
 export const randomAvatarIndex = (): number => Math.floor(Math.random() * 8);

@@ -1,4 +1,4 @@
-// LiveKit access tokens (CONTRACT 9): identity = the user id, room `<space_id>:<channel_id>`, 600 s.
+// LiveKit access tokens: identity = the user id, room `<space_id>:<channel_id>`, 600 s.
 import { AccessToken, TrackSource } from "livekit-server-sdk";
 import type { components } from "../../../../generated/api.d.ts";
 

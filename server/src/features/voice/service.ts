@@ -1,4 +1,4 @@
-// Voice joins (CONTRACT 9, spec 4.7): who may join which channel with which publish right, and the
+// Voice joins: who may join which channel with which publish right, and the
 // `voice.joined` event to the bots that see the channel.
 import type { Db } from "../../platform/db.ts";
 import type { Clock } from "../../platform/clock.ts";
@@ -18,7 +18,7 @@ const requireVoice = (c: Channel): void => {
 export class VoiceService {
   private joins: UserLimit | undefined;
 
-  /** `limiters`: member voice-join loops per (user, space) (README "Abuse limits"); bots have spec 8's limits. */
+  /** `limiters`: member voice-join loops per (user, space) (docs/limits.md); bots have the bot API's limits. */
   constructor(
     private db: Db,
     private livekit: LiveKitConfig,

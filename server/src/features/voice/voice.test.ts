@@ -1,4 +1,4 @@
-// Voice credentials (CONTRACT 9): LiveKit tokens checked with livekit-server-sdk's own TokenVerifier, the
+// Voice credentials: LiveKit tokens checked with livekit-server-sdk's own TokenVerifier, the
 // grants per caller (bot: microphone only, no data; muted member: no publishing, no data), the refusals, voice.joined
 // events.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// SSRF ranges (issue 17 item 11): a webhook URL whose address lies in any IANA special-purpose block (or the
+// SSRF ranges: a webhook URL whose address lies in any IANA special-purpose block (or the
 // deprecated IPv4-compatible and site-local IPv6 blocks) is refused when saved, and the connect-time lookup
 // refuses the same addresses (it judges each resolved address with the same function).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -21,7 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-/** One address inside each block the issue names, then the rest of the IANA IPv4 and IPv6 special-purpose registries. */
+/** One address inside each block commonly abused for SSRF, then the rest of the IANA IPv4 and IPv6 special-purpose registries. */
 const REFUSED: [block: string, address: string][] = [
   ["::/96 (IPv4-compatible)", "::808:808"],
   ["::/96 (IPv4-compatible loopback)", "::7f00:1"],

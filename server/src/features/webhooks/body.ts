@@ -1,4 +1,4 @@
-// Delivery bodies at rest (issue 17.5): a pending body is sealed with DATA_KEY, bound to its delivery id, so the
+// Delivery bodies at rest: a pending body is sealed with DATA_KEY, bound to its delivery id, so the
 // outbox never holds an invocation's option values or live interaction token in clear. A finished body is the
 // redacted plain text of privacy.ts. Rows written before sealing began hold plain JSON; both read back here.
 import { open, seal } from "../../platform/crypto.ts";

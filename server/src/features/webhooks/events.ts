@@ -1,4 +1,4 @@
-// Event types bots can subscribe to (CONTRACT 6) and the envelope of spec 2.6, both declared in spec/events/.
+// Event types bots can subscribe to and the envelope, both declared in spec/events/.
 import type { components } from "../../../../generated/api.d.ts";
 import { EventTypeValues, type EventType } from "../../../../generated/enums.ts";
 import { badRequest } from "../../platform/errors.ts";
@@ -18,5 +18,5 @@ export function checkEventTypes(events: string[]): EventType[] {
 /** One delivery body; `type` and `data` arrive paired from a BotEvent. */
 export type Envelope = Omit<AnyEvent, "type" | "data"> & Pick<BotEvent, "type" | "data">;
 
-/** Compact UTF-8 JSON; JSON.stringify leaves non-ASCII characters unescaped, as spec 6 asks. */
+/** Compact UTF-8 JSON; JSON.stringify leaves non-ASCII characters unescaped, as docs/webhooks.md says. */
 export const envelopeBody = (e: Envelope): string => JSON.stringify(e);

@@ -1,4 +1,4 @@
-// Issue 17.4 / 20: ping and redeliver are limited per webhook (CONTRACT 6), and forced attempts run in a small
+// Ping and redeliver are limited per webhook (docs/webhooks.md), and forced attempts run in a small
 // lane of their own, so an owner poking hanging receivers cannot hold the workers other bots' deliveries need.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../../../../test/helpers/server.ts";

@@ -24,9 +24,9 @@ export { webhookRoutes } from "./routes.ts";
 export { forwardSpaceEvents, memberEventOutbox } from "./space-events.ts";
 
 /**
- * Workers of the main lane. On the 2-core bench box (bench/scenarios/webhooks.ts, fan-out to local receivers) the
- * CPU, not the worker count, bounds throughput well below this; the count is headroom for receivers that take
- * their time (each holds a worker up to 10 s). Re-measure on a quiet machine before changing it.
+ * Workers of the main lane. The CPU, not the worker count, bounds throughput well below this; the count is
+ * headroom for receivers that take their time (each holds a worker up to 10 s). Measure with
+ * bench/scenarios/webhooks.ts on a quiet machine before changing it.
  */
 export const MAIN_CONCURRENCY = 64;
 /**

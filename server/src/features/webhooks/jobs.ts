@@ -1,7 +1,7 @@
 // Delivery jobs and the two lanes they run in. A job is one attempt and carries everything the attempt needs
 // of its delivery (the sealed body included), so a worker never reads the delivery row. Forced attempts (ping,
 // redeliver) and their retries run in a lane of their own with few workers, so a slow or hanging receiver an
-// owner keeps poking can hold at most that lane, never the workers other bots' deliveries need (CONTRACT 6).
+// owner keeps poking can hold at most that lane, never the workers other bots' deliveries need (docs/webhooks.md#fairness).
 import type { Logger } from "../../platform/logger.ts";
 import type { JobQueue } from "../../platform/queue.ts";
 

@@ -15,9 +15,9 @@ import type { DeliveryAttempts } from "./worker.ts";
 const IN_PROCESS_MAX = 256;
 /**
  * First attempts of other events this process makes itself at once (its own budget, so a burst of events never
- * takes the invocations' room); more wait their turn here, in order. Measured on the 2-core bench box
- * (bench/scenarios/webhooks.ts, fan-out 200 × 10): 32 took 352 µs of CPU per delivery and reached 0.44× the POST
- * loop, 128 took 400 µs for 0.26× — more requests in flight only add sockets and contention.
+ * takes the invocations' room); more wait their turn here, in order. Past a few dozen, more requests in flight
+ * only add sockets and contention: more CPU per delivery and fewer deliveries per second
+ * (bench/scenarios/webhooks.ts shows it).
  */
 const LOCAL_MAX = 32;
 /** First attempts waiting here (for a slot or behind their webhook's); past it, they are queued instead. */
@@ -25,8 +25,8 @@ const LOCAL_WAITING_MAX = 20_000;
 /**
  * A row recorded behind a line of first attempts here falls due that much later (the line's expected wait, at the
  * rate attempts have been finishing, at most this much), so it can still be attempted here. Without it, a burst
- * larger than ~4 s of attempts sent its tail through the queue, several times the CPU per delivery, and a loaded
- * machine then fell further behind (webhooks bench: ~1,000 deliveries/s instead of ~4,000). The price: should
+ * larger than a few seconds of attempts would send its tail through the queue, at several times the CPU per
+ * delivery, and a loaded machine would fall further behind. The price: should
  * this process die, such a row waits for the sweeper up to this much longer.
  */
 const LINE_DUE_MAX_MS = 45_000;

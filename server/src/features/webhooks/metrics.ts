@@ -1,4 +1,4 @@
-// Webhook metrics (CONTRACT 11).
+// Webhook metrics (the ones GET /metrics promises).
 import { Counter, Gauge, Histogram, type Registry } from "prom-client";
 import { settledWithin } from "../../platform/deadline.ts";
 

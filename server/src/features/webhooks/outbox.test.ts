@@ -1,4 +1,4 @@
-// The outbox under trouble (issue 17.5, 17.14): a pending delivery holds no option value or live token in clear,
+// The outbox under trouble: a pending delivery holds no option value or live token in clear,
 // in the database or in the queue; and a Redis killed mid-stream and started again empty loses no delivery of
 // a message that was accepted (201), with no restart of the service: the producer waits for its connection and
 // the sweeper queues again what Redis lost.

@@ -1,4 +1,4 @@
-// Spec rules 1–3: an invocation's option values (and its interaction token, a live credential) may sit in the
+// docs/webhooks.md#privacy: an invocation's option values (and its interaction token, a live credential) may sit in the
 // outbox only while the delivery can still be attempted. Once a delivery is finished — delivered, failed for
 // good, or skipped — its stored body keeps the envelope but loses those fields. A later manual redelivery of
 // such a delivery therefore sends the redacted body (empty options, empty token): by then the token would have

@@ -1,4 +1,4 @@
-// How many webhooks one bot may have (README "Abuse limits"): each one receives a delivery of every event the
+// How many webhooks one bot may have (docs/limits.md#quotas): each one receives a delivery of every event the
 // bot hears, so one send would otherwise fan out without bound.
 import { badRequest } from "../../platform/errors.ts";
 

@@ -5,7 +5,7 @@
 // seconds), the first result waits that long for others to join it, so a quiet server writes one statement per
 // few results instead of one per result, and not at the moment the bot's reply is being handled. Each caller's promise settles only when its
 // result is committed, and the job is acknowledged after that, so a crash can lose no result: at worst the
-// job runs again and the receiver sees the same delivery id twice (spec 6 rule 2).
+// job runs again and the receiver sees the same delivery id twice (receivers de-duplicate on it).
 import type { Knex } from "knex";
 import { recordDelivered, type Delivered } from "./store.ts";
 

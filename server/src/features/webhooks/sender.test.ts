@@ -26,7 +26,7 @@ describe("webhook sender", () => {
   const sender = new WebhookSender(true);
   afterAll(() => sender.close());
 
-  it("posts the body with the spec 6 headers, path and query kept, and reports a 2xx as delivered", async () => {
+  it("posts the body with the documented headers, path and query kept, and reports a 2xx as delivered", async () => {
     let seen: { method?: string; url?: string; headers?: Record<string, unknown>; body?: string } = {};
     const rx = await receiver((req, body, res) => {
       seen = { method: req.method, url: req.url, headers: req.headers, body };

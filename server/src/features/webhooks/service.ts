@@ -1,4 +1,4 @@
-// The webhook management API of CONTRACT 6 (the bot's owner only).
+// The webhook management API (the bot's owner only).
 import { randomBytes } from "node:crypto";
 import { inTransaction, type Db } from "../../platform/db.ts";
 import { badRequest, limiterUnavailable, notFound, tooManyRequests } from "../../platform/errors.ts";
@@ -20,7 +20,7 @@ import type { components } from "../../../../generated/api.d.ts";
 type S = components["schemas"];
 const ROTATION_GRACE_MS = 24 * 3600 * 1000;
 
-/** CONTRACT 6: ping and redeliver together, per webhook. */
+/** Ping and redeliver together, per webhook. */
 const FORCED_LIMIT = { name: "webhook", points: 10, durationSeconds: 60 };
 
 export interface WebhookServiceDeps {

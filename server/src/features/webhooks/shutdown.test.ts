@@ -1,6 +1,6 @@
 // A graceful stop (SIGTERM, a deploy) records what this process's attempts achieved before it lets go of the
 // database: an invocation the bot has already answered is delivered, not left pending for the next process's
-// sweeper to send again. (A crash may still redeliver, under the same id: spec 6 rule 2.)
+// sweeper to send again. (A crash may still redeliver, under the same id, which receivers de-duplicate.)
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
 import knex, { type Knex } from "knex";
 import { startTestServer, type TestServer } from "../../../../test/helpers/server.ts";

@@ -1,4 +1,4 @@
-// The webhook signature of CONTRACT 7 (Stripe's scheme): `t=<unix seconds>,v1=<hex>[,v1=<hex>]`, where each
+// The webhook signature (docs/webhooks.md#signature, Stripe's scheme): `t=<unix seconds>,v1=<hex>[,v1=<hex>]`, where each
 // hex is HMAC-SHA256 keyed by a whole secret string over `<t>.<raw body>`. During a rotation both the new and
 // the old secret sign, new first.
 import { createHmac } from "node:crypto";

@@ -107,8 +107,8 @@ const INSERT = prepare(
 );
 
 /**
- * The outbox rows of one event: one INSERT (prepared: Knex building a multi-row insert was a measurable share of a
- * fan-out's CPU), whatever the audience. `flush: false`, for a statement that is its own
+ * The outbox rows of one event: one INSERT (prepared: Knex building a multi-row insert would cost CPU on every
+ * fan-out), whatever the audience. `flush: false`, for a statement that is its own
  * transaction (an invocation's deliveries): its commit does not wait for the WAL to reach the disk, the longest
  * wait of an invocation (synchronous_commit off for that one transaction, set by the statement itself: one round
  * trip). The rows are committed and visible to every process when it returns, so a crash of any service process
@@ -189,7 +189,7 @@ const RECORD_DELIVERED = prepare(
 /**
  * Records a batch of successful attempts in one statement: the deliveries are done and their webhooks' runs of
  * failures end (a webhook row is only written when there was a run to end). Prepared: through Knex, building the
- * statement and PostgreSQL parsing and planning it again for every batch cost more than the batch's own work.
+ * statement and PostgreSQL parsing and planning it again for every batch would cost more than the batch's own work.
  */
 export async function recordDelivered(db: Knex, batch: Delivered[]): Promise<void> {
   await RECORD_DELIVERED.run(db, [batch.map((b) => b.id), batch.map((b) => b.statusCode), batch.map((b) => b.body)]);

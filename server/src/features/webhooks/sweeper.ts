@@ -1,4 +1,4 @@
-// The sweeper (issue 17.5, 17.14): every few seconds, pending deliveries past their due time are queued again —
+// The sweeper: every few seconds, pending deliveries past their due time are queued again —
 // jobs lost with a Redis that came back empty, enqueues that failed while the queue's connection was down, rows
 // of a process killed mid-attempt. Processes sweeping at once claim different rows (store.claimOverdue), and job ids make a
 // re-queue of a job still waiting or running a no-op.

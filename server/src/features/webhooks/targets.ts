@@ -18,7 +18,7 @@ export interface WebhookTarget {
   transport: "http" | "socket";
   url: string;
   secret: string;
-  /** The secret before a rotation, signing as well until `previousUntil` (CONTRACT 7). */
+  /** The secret before a rotation, signing as well until `previousUntil` (24 h). */
   previous: { secret: string; until: number } | null;
   state: string;
   suspendedUntil: Date | null;

@@ -54,7 +54,7 @@ function sample(text: string, series: string): number {
 }
 
 describe("signature", () => {
-  it("matches the CONTRACT 7 test vector", () => {
+  it("matches the documented test vector", () => {
     const body = '{"id":"0b7e7f7e-1111-4222-8333-944455556666","type":"ping","data":{}}';
     expect(signatureHeader(["whsec_test_secret"], 1700000000, body)).toBe(
       "t=1700000000,v1=f157daee91c69843ad75d506d507d46c093a8a12049f616184bdab2c61a195f1",

@@ -1,5 +1,5 @@
 // One delivery attempt: sign (fresh `t`, fixed body), POST, record. Used by the queue workers of both lanes and
-// by the in-process first attempt of an invocation (dispatcher.publishNow). Retries are new jobs on the spec's
+// by the in-process first attempt of an invocation (dispatcher.publishNow). Retries are new jobs on the documented
 // schedule (1 s, 5 s, 30 s, 5 min, 30 min); the row's `due_at` lets the sweeper catch any job that got lost.
 import type { Knex } from "knex";
 import type { Clock } from "../../platform/clock.ts";
@@ -15,7 +15,7 @@ import * as store from "./store.ts";
 import type { WebhookTarget, WebhookTargets } from "./targets.ts";
 import type { OwnerShares } from "./owner-shares.ts";
 
-/** Delays before retries 1–5 (spec 6 rule 2). */
+/** Delays before retries 1–5 (docs/webhooks.md#retries). */
 const RETRY_DELAYS_MS = [1_000, 5_000, 30_000, 300_000, 1_800_000];
 export const ATTEMPTS = RETRY_DELAYS_MS.length + 1;
 const FAILURES_TO_SUSPEND = 5;

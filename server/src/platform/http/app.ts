@@ -28,7 +28,7 @@ export interface HttpAppOptions {
   metrics: Metrics;
   apiSpec: object;
   validateResponses: boolean;
-  /** TRUST_PROXY (CONTRACT 1): unset keeps the socket's address as req.ip. */
+  /** TRUST_PROXY (docs/configuration.md): unset keeps the socket's address as req.ip. */
   trustProxy?: TrustProxy;
   /** Routes outside the contract, mounted before validation (documents, static files). */
   mountOpen?: (app: Express) => void;
@@ -40,7 +40,7 @@ const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
 /**
  * Requests no open route can serve: under /api/ but neither the contract document nor the API reference. Case
- * insensitive like Express's routing; anything else goes through the open routes first, as before.
+ * insensitive like Express's routing; anything else goes through the open routes first.
  */
 const API_ONLY = /^\/api\/(?!(openapi\.json|docs)([/?]|$))/i;
 
@@ -75,8 +75,8 @@ export function createHttpApp(opts: HttpAppOptions): Express {
   app.set("query parser", "simple");
   if (opts.trustProxy !== undefined) app.set("trust proxy", opts.trustProxy);
 
-  // The request's child logger is made on first use: most requests log nothing (a pino child per request was a
-  // measurable share of a cheap request).
+  // The request's child logger is made on first use: most requests log nothing (a pino child per request would be a
+  // large part of a cheap request's cost).
   Object.defineProperty(app.request, "log", {
     configurable: true,
     get(this: Request & { _log?: Logger }) {
@@ -113,8 +113,8 @@ export function createHttpApp(opts: HttpAppOptions): Express {
     open = router;
   }
   // Then the contract's validator and canonical ids: one Express layer for the whole front of the pipeline (each
-  // layer the router walks costs a match, a closure and a try/catch per request; seven of them were a visible
-  // share of a cheap request).
+  // layer the router walks costs a match, a closure and a try/catch per request; several of them add up to a large
+  // part of a cheap request).
   const bodies = new WeakMap<Request, BodyFacts>();
   const api = inOrder([
     wellFormedEscapes(),

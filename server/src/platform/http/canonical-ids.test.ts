@@ -1,4 +1,4 @@
-// Canonical ids at the edge (CONTRACT 1, issue 17 item 7): an id sent in another case is the same id everywhere
+// Canonical ids at the edge: an id sent in another case is the same id everywhere
 // (lookups, caches and their invalidation), and the forms ajv's `uuid` format accepts but PostgreSQL does not
 // (`urn:uuid:…`) are refused with 422 before any SQL, like braces.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Canonical ids at the edge (CONTRACT 1): every value the contract declares `format: uuid` — path and query
+// Canonical ids at the edge (the conventions of spec/main.tsp): every value the contract declares `format: uuid` — path and query
 // parameters and request-body fields — reaches the features as a lowercase plain UUID, so lookups, caches,
 // their invalidation and limiter keys all see one form. ajv's `uuid` format also accepts `urn:uuid:<uuid>`,
 // which PostgreSQL does not parse: such a value is refused here as the schema refuses braces (422).

@@ -17,8 +17,8 @@ export interface BodyFacts {
 
 export function requestBody(facts: WeakMap<Request, BodyFacts>): RequestHandler {
   const empty = new WeakSet<Request>();
-  // strict: false so a bare JSON `null` parses (spec 4.4: the join-request body is "JoinRequestCreateRequest or
-  // null"); the contract still refuses null, numbers or strings wherever an object is declared (422).
+  // strict: false so a bare JSON `null` parses (the join-request body is "JoinRequestCreateRequest or
+  // null" in spec/spaces/routes.tsp); the contract still refuses null, numbers or strings wherever an object is declared (422).
   const json = express.json({
     limit: BODY_LIMIT,
     type: () => true,
@@ -41,7 +41,7 @@ export function requestBody(facts: WeakMap<Request, BodyFacts>): RequestHandler 
       const type = req.headers["content-type"];
       if (req.body === undefined && type === undefined) req.headers["content-type"] = "application/json";
       // The charset has done its work: the validator sees the bare media type. It compiles and keeps a validator
-      // per operation and Content-Type text, so each new parameter (`application/json; x=1`, `x=2`, …) cost a
+      // per operation and Content-Type text, so each new parameter (`application/json; x=1`, `x=2`, …) would cost a
       // compile of the document's schemas and a cache entry for good.
       else if (type?.includes(";")) req.headers["content-type"] = type.slice(0, type.indexOf(";")).trim();
       next();

@@ -1,14 +1,14 @@
 // Request (and, in tests, response) validation compiled once from generated/openapi.yaml,
-// and the single mapping of its errors to the CONTRACT 0 bodies.
+// and the single mapping of its errors to the error bodies of spec/common/errors.tsp.
 import * as OpenApiValidator from "express-openapi-validator";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import type { components } from "../../../../generated/api.d.ts";
 import { HttpError } from "../errors.ts";
 
-/** One entry of a 422 body (CONTRACT 0). */
+/** One entry of a 422 body. */
 export type ValidationIssue = components["schemas"]["ValidationIssue"];
 
-/** 422 with the list of what failed (CONTRACT 0). */
+/** 422 with the list of what failed. */
 export class ValidationFailed extends HttpError {
   constructor(readonly errors: ValidationIssue[]) {
     const first = errors[0];
@@ -25,9 +25,9 @@ function describe(i: ValidationIssue): string {
 export const UNDOCUMENTED = /^\/(api\/(openapi\.json|docs|ws)|portal)(\/|$)|^\/$/;
 
 // express-openapi-validator 5.6 finds a request's operation by compiling path-to-regexp for every declared route on
-// every request (openapi.metadata.js, lookupRoute); with ~100 routes that was the largest single cost of a request.
+// every request (openapi.metadata.js, lookupRoute); with ~100 routes that is the largest single cost of a request.
 // patches/express-openapi-validator+5.6.2.patch (applied by patch-package on install) compiles each route once and
-// tests only the routes filed under the request's first two path segments (the full walk of ~100 regexps was still
+// tests only the routes filed under the request's first two path segments (even a walk of ~100 compiled regexps is
 // the largest single cost of a bot send); test/validator-patch.test.ts fails when the patch is not in place or
 // finds another operation than the full walk.
 
@@ -99,7 +99,7 @@ function finiteQueryNumbers(req: Request, _res: Response, next: NextFunction): v
  * Each of the validator's middlewares waits for the compiled document (a promise turn per middleware per
  * request). Two of them do nothing once it is there: the security one with `validateSecurity: false`, and the
  * path-parameter one after it has installed its `app.param` handlers on the first request. They are skipped then.
- * (Found by the names express-openapi-validator gives them; under other names they simply run as before.)
+ * (Found by the names express-openapi-validator gives them; under other names they simply run.)
  */
 function withoutIdleTurns(handler: RequestHandler): RequestHandler[] {
   if (handler.name === "securityMiddleware") return [];

@@ -1,4 +1,4 @@
-// Client frames (CONTRACT 5): JSON objects with a string `type`. Anything else is named in one sentence,
+// Client frames (spec/realtime/frames.tsp): JSON objects with a string `type`. Anything else is named in one sentence,
 // which the gateway sends back as `{"type":"error","detail"}`.
 import type { RawData } from "ws";
 

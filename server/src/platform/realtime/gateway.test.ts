@@ -19,8 +19,8 @@ async function gauge(): Promise<number> {
 }
 
 beforeAll(async () => {
-  // authTimeoutMs bounds open → ready of every socket here, first connects (cold statements) included: 300 ms was
-  // missed on a loaded machine.
+  // authTimeoutMs bounds open → ready of every socket here, first connects (cold statements) included: a few hundred
+  // ms is not enough on a loaded machine.
   server = await startTestServer({ realtime: { authTimeoutMs: 1000, heartbeatMs: 400, maxBufferedBytes: 256 * 1024 } });
   alice = await registerUser(server.url);
   publisher = new RealtimePublisher(server.platform.pubsub);

@@ -1,4 +1,4 @@
-// The realtime gateway (CONTRACT 5): `GET /api/ws` upgraded by `ws` in noServer mode. The first frame must be
+// The realtime gateway (docs/realtime.md): `GET /api/ws` upgraded by `ws` in noServer mode. The first frame must be
 // `{"type":"auth","token"}`; then the connection hears its user's frames and those of its spaces, delivered by
 // the LocalRegistry from the pub/sub seam. Bad input earns an error frame or a close code, never a crash.
 import type { IncomingMessage } from "node:http";

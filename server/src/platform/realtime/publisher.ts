@@ -1,4 +1,4 @@
-// How features send realtime frames (CONTRACT 5). They never touch sockets: they publish on the pub/sub seam,
+// How features send realtime frames. They never touch sockets: they publish on the pub/sub seam,
 // and every server process's gateway delivers to the sockets it holds. Frames are JSON objects with `type`.
 import type { components } from "../../../../generated/api.d.ts";
 import type { PubSub } from "../pubsub.ts";

@@ -1,4 +1,4 @@
-// Sockets do not outlive their access token or their session (issue 17.9): closed with 4004 once the token
+// Sockets do not outlive their access token or their session: closed with 4004 once the token
 // expires, with 4001 when the session is revoked — also when the revocation message was never heard (the periodic
 // re-check reads the database) and when it raced the socket's authentication.
 import { afterAll, beforeAll, expect, it } from "vitest";

@@ -111,7 +111,7 @@ it("a bot's reply made through A reaches the invoker's sockets on A and on B, on
   expect(installed.status).toBe(201);
   const { client: onA } = await WsClient.ready(a, owner.token);
   const { client: onB } = await WsClient.ready(b, owner.token);
-  // The token the invoke would have handed the bot (CONTRACT 8), signed with the servers' secret.
+  // The token the invoke would have handed the bot, signed with the servers' secret.
   const tokens = new InteractionTokens(BOT_TOKEN_SECRET, Date.now);
   const reply = (iid: string, content: string) =>
     http.post(
