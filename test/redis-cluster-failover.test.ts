@@ -1,6 +1,6 @@
 // A Redis Cluster master killed (SIGKILL) while a bot sends and a user is connected, through two server processes:
 // every send answered 201 is stored; while the master's slots are away, the bot's limits (whose keys live there)
-// fail closed with the 429 of spec 8; once its replica has taken over, everything works again without a restart:
+// fail closed with the 429 of docs/limits.md#fail-closed; once its replica has taken over, everything works again without a restart:
 // sends are counted and pass, the realtime subscriptions are back (the user's socket hears new messages), the
 // caches were dropped (a session revoked meanwhile, whose invalidation the process never heard, is refused at
 // once), and BullMQ delivers webhooks.
