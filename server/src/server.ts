@@ -11,6 +11,7 @@ import { UpgradeRouter } from "./platform/http/upgrades.ts";
 import { mountApiReference } from "./platform/http/api-reference.ts";
 import { mountPortal } from "./platform/http/portal.ts";
 import { loadContract } from "./contract.ts";
+import { ApiRoutes } from "./platform/http/api-routes.ts";
 import { BotAuthenticator, BotsService, botAccountRoutes, botAuth } from "./features/bots/index.ts";
 import { CommandsService, commandRoutes } from "./features/commands/index.ts";
 import { Audience, InstallResolver, InstallsService, installRoutes } from "./features/installs/index.ts";
@@ -183,6 +184,9 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
       // user's access token; Bot: a bot token). Each router holds paths relative to its prefix; the contract's
       // validator has already checked every request. Registration order is kept where prefixes nest.
       const requireUser = userAuth(userAuthenticator);
+      // Each operation's authentication is its `security` in the contract (the spec's `@useAuth`).
+      const api = new ApiRoutes(contract, { BearerAuth: requireUser, BotAuth: botAuth(botAuthenticator) });
+      const use = (r: { path: string; router: Router }) => app.use(r.path, r.router);
       // The bot API first and as one router (one prefix match), its busiest routers first: every layer an API
       // request walks past costs a match. (No user prefix nests under /api/bot: /api/bots is another segment.)
       const botApi = Router();
@@ -199,7 +203,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
       app.use("/api/bots/:bot_id/webhooks", requireUser, webhookRoutes(webhooks.service)); // webhooks · Bearer (the bot's owner)
       app.use("/api/spaces", spaceRoutes({ spaces: spacesService, requireUser: userAuth(userAuthenticator) })); // spaces · Bearer
       app.use("/api/spaces/:space_id/members", userAuth(userAuthenticator), memberRoutes(membersService)); // members · Bearer
-      app.use("/api/spaces/:space_id/channels", userAuth(userAuthenticator), channelRoutes(channelsService)); // channels · Bearer
+      use(channelRoutes(api, channelsService));
       app.use("/api/chat/:space_id/:channel_id/commands", requireUser, commandInvocationRoutes(interactions)); // interactions · Bearer
       app.use("/api/chat", messageRoutes(new MessagesService(db, realtime, clock, platform.log, platform.limiters), userAuthenticator)); // messages (/{space_id}/{channel_id}/messages) · Bearer, inside
       app.use("/api/e2e", requireUser, e2eRoutes(e2eService)); // e2e · Bearer
