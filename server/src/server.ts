@@ -201,8 +201,8 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
       app.use("/api/users", friendsRoutes(new FriendsService(db), userAuthenticator)); // friends · Bearer, per route
       app.use("/api/users", usersRoutes({ users: usersService, presence, requireUser, currentUserId: (req) => currentUser(req).id })); // users · Bearer, per route
       app.use("/api/bots/:bot_id/webhooks", requireUser, webhookRoutes(webhooks.service)); // webhooks · Bearer (the bot's owner)
-      app.use("/api/spaces", spaceRoutes({ spaces: spacesService, requireUser: userAuth(userAuthenticator) })); // spaces · Bearer
-      app.use("/api/spaces/:space_id/members", userAuth(userAuthenticator), memberRoutes(membersService)); // members · Bearer
+      use(spaceRoutes(api, spacesService));
+      use(memberRoutes(api, membersService));
       use(channelRoutes(api, channelsService));
       app.use("/api/chat/:space_id/:channel_id/commands", requireUser, commandInvocationRoutes(interactions)); // interactions · Bearer
       app.use("/api/chat", messageRoutes(new MessagesService(db, realtime, clock, platform.log, platform.limiters), userAuthenticator)); // messages (/{space_id}/{channel_id}/messages) · Bearer, inside
