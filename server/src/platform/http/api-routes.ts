@@ -6,11 +6,11 @@
 import { Router, type NextFunction, type Request, type RequestHandler, type Response } from "express";
 import type { paths } from "../../../../generated/api.d.ts";
 
-export type Method = "get" | "put" | "post" | "patch" | "delete";
+type Method = "get" | "put" | "post" | "patch" | "delete";
 const METHODS: readonly Method[] = ["get", "put", "post", "patch", "delete"];
 
 /** The contract's paths that declare method `M` (openapi-typescript writes `m?: never` for the others). */
-export type PathWith<M extends Method> = { [P in keyof paths]: paths[P] extends { [K in M]: object } ? P : never }[keyof paths];
+type PathWith<M extends Method> = { [P in keyof paths]: paths[P] extends { [K in M]: object } ? P : never }[keyof paths];
 type Operation<P extends keyof paths, M extends Method> = paths[P] extends { [K in M]: infer O } ? O : never;
 
 type NoFields = Record<string, never>;
@@ -38,7 +38,7 @@ type RequestBody<O> = O extends { requestBody: infer R }
     : unknown;
 
 /** The request of operation (`P`, `M`) as the contract's validator hands it on. */
-export type ApiRequest<P extends keyof paths, M extends Method> = Request<
+type ApiRequest<P extends keyof paths, M extends Method> = Request<
   PathParams<Operation<P, M>>,
   unknown,
   RequestBody<Operation<P, M>>,
@@ -52,7 +52,7 @@ interface Contract {
 }
 
 /** The authentication middleware of each security scheme the document declares (`BearerAuth`, `BotAuth`). */
-export type SchemeHandlers = Record<string, RequestHandler>;
+type SchemeHandlers = Record<string, RequestHandler>;
 
 /** `{name}` → `:name`: the document's path template as an Express route path. */
 const expressPath = (template: string) => template.replace(/\{(\w+)\}/g, ":$1");
