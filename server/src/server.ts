@@ -189,7 +189,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
       const use = (...routers: { path: string; router: Router }[]) => routers.forEach((r) => app.use(r.path, r.router));
       // The bot API first and as one router (one prefix match), its busiest routers first: every layer an API
       // request walks past costs a match. (No user prefix nests under /api/bot: /api/bots is another segment.)
-      // After authentication, the spec 8 bot-wide limit, but for respond, which counts it itself.
+      // After authentication, the bot-wide rate limit, but for respond, which counts it itself.
       const limitedBotApi = api.then(botRateLimit(rateLimits));
       const botApi = Router();
       for (const r of [

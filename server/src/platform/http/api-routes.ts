@@ -143,12 +143,13 @@ export class ApiRouter<Prefix extends string> {
   }
 
   private add(method: Method, path: string, handler: (req: never, res: Response, next: NextFunction) => unknown): this {
-    if (!path.startsWith(this.prefix)) throw new Error(`${path} is not under ${this.prefix}`);
+    const rest = path.slice(this.prefix.length);
+    if (!path.startsWith(this.prefix) || (rest && !rest.startsWith("/"))) throw new Error(`${path} is not under ${this.prefix}`);
     // The one cast: Express types a handler by its route string; the contract has typed this one by its operation.
-    this.router[method](expressPath(path.slice(this.prefix.length)) || "/", ...this.handlersOf(method, path), handler as RequestHandler);
+    this.router[method](expressPath(rest) || "/", ...this.handlersOf(method, path), handler as RequestHandler);
     return this;
   }
 }
 
-/** The paths of the contract under `Prefix` that declare method `M`. */
-type Under<Prefix extends string, M extends Method> = Extract<PathWith<M>, `${Prefix}${string}`>;
+/** The paths of the contract at or under `Prefix` (whole segments) that declare method `M`. */
+type Under<Prefix extends string, M extends Method> = Extract<PathWith<M>, Prefix | `${Prefix}/${string}`>;
