@@ -58,6 +58,6 @@ export async function setEnabled(db: Knex, botId: string, name: string, enabled:
   const [row] = await db("commands")
     .where({ bot_user_id: botId, name })
     .update({ ...change, updated_at: db.fn.now() })
-    .returning(COLUMNS);
+    .returning<CommandRow[]>(COLUMNS);
   return row;
 }
