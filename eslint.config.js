@@ -53,9 +53,11 @@ export default defineConfig(
     rules: { "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: false }] },
   },
   {
-    // Knex rows and express request bodies are `any` until stores type their tables and routes take typed requests
-    // from generated/; the rest of the server is held to the no-unsafe rules.
-    files: ["server/src/features/*/routes.ts", "server/src/features/*/store.ts", "server/src/features/*/*-store.ts"],
+    // Knex rows are `any` until a store types its queries (`first<Row>()`, `returning<Row[]>()`, `raw<{ rows }>()`):
+    // these stores still read them untyped. Everything else in the server, routes included (their requests are
+    // typed from generated/ by platform/http/api-routes.ts), is held to the no-unsafe rules; take a store off
+    // this list once it is clean.
+    files: ["server/src/features/{bots,channels,e2e,installs,interactions,plain-messages,spaces,users,webhooks}/store.ts"],
     rules: {
       "@typescript-eslint/no-base-to-string": "off",
       "@typescript-eslint/no-unsafe-argument": "off",

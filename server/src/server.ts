@@ -11,6 +11,8 @@ import { UpgradeRouter } from "./platform/http/upgrades.ts";
 import { mountApiReference } from "./platform/http/api-reference.ts";
 import { mountPortal } from "./platform/http/portal.ts";
 import { loadContract } from "./contract.ts";
+import { ApiRoutes } from "./platform/http/api-routes.ts";
+import { probeRoutes } from "./platform/http/probes.ts";
 import { BotAuthenticator, BotsService, botAccountRoutes, botAuth } from "./features/bots/index.ts";
 import { CommandsService, commandRoutes } from "./features/commands/index.ts";
 import { Audience, InstallResolver, InstallsService, installRoutes } from "./features/installs/index.ts";
@@ -183,48 +185,45 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
       mountApiReference(app, contract);
     },
     mount(app: Express) {
-      // The route table: every URL prefix, the feature serving it and the authentication it needs (Bearer: a
-      // user's access token; Bot: a bot token). Each router holds paths relative to its prefix; the contract's
-      // validator has already checked every request. Registration order is kept where prefixes nest.
-      const requireUser = userAuth(userAuthenticator);
+      // The route table: every URL prefix and the feature serving it. Each router is mounted at its prefix, and
+      // each of its routes is an operation of the contract, whose validator has already checked the request;
+      // the route's authentication is the operation's `security` there (Bearer: a user's access token; Bot: a bot
+      // token). Registration order is kept where prefixes nest.
+      const api = new ApiRoutes(contract, { BearerAuth: userAuth(userAuthenticator), BotAuth: botAuth(botAuthenticator) });
+      const use = (...routers: { path: string; router: Router }[]) => routers.forEach((r) => app.use(r.path, r.router));
       // The bot API first and as one router (one prefix match), its busiest routers first: every layer an API
       // request walks past costs a match. (No user prefix nests under /api/bot: /api/bots is another segment.)
+      // After authentication, the bot-wide rate limit, but for respond, which counts it itself.
+      const limitedBotApi = api.then(botRateLimit(rateLimits));
       const botApi = Router();
-      botApi.use(botAuth(botAuthenticator)); // everything under /api/bot · Bot
-      botApi.use(respondRoutes(interactions)); // interactions (/interactions/respond) · Bot; counts the bot-wide limit itself
-      botApi.use(botRateLimit(rateLimits)); // the bot-wide limit (1000/60 s)
-      botApi.use(botMessageRoutes(new BotMessagesService(db, installResolver, rateLimits, channelEvents))); // bot-messages · Bot
-      botApi.use(commandRoutes(commandsService)); // commands (registry) · Bot
-      botApi.use(botVoiceRoutes(voiceService)); // voice (bot join) · Bot
+      for (const r of [
+        respondRoutes(api, interactions),
+        botMessageRoutes(limitedBotApi, new BotMessagesService(db, installResolver, rateLimits, channelEvents)),
+        commandRoutes(limitedBotApi, commandsService),
+        botVoiceRoutes(limitedBotApi, voiceService),
+      ])
+        botApi.use(r.router);
       app.use("/api/bot", botApi);
-      app.use("/api/auth", authRoutes({ auth: authService, users: userAuthenticator, twoFactor, devices, emails })); // auth · open (register, login, …) and Bearer, per route
-      app.use("/api/users", friendsRoutes(new FriendsService(db), userAuthenticator)); // friends · Bearer, per route
-      app.use("/api/users", usersRoutes({ users: usersService, presence, requireUser, currentUserId: (req) => currentUser(req).id })); // users · Bearer, per route
-      app.use("/api/bots/:bot_id/webhooks", requireUser, webhookRoutes(webhooks.service)); // webhooks · Bearer (the bot's owner)
-      app.use("/api/spaces", spaceRoutes({ spaces: spacesService, requireUser: userAuth(userAuthenticator) })); // spaces · Bearer
-      app.use("/api/spaces/:space_id/members", userAuth(userAuthenticator), memberRoutes(membersService)); // members · Bearer
-      app.use("/api/spaces/:space_id/channels", userAuth(userAuthenticator), channelRoutes(channelsService)); // channels · Bearer
-      app.use("/api/chat/:space_id/:channel_id/commands", requireUser, commandInvocationRoutes(interactions)); // interactions · Bearer
-      app.use("/api/chat", messageRoutes(new MessagesService(db, realtime, clock, platform.log, platform.limiters), userAuthenticator)); // messages (/{space_id}/{channel_id}/messages) · Bearer, inside
-      app.use("/api/e2e", requireUser, e2eRoutes(e2eService)); // e2e · Bearer
-      app.use(
-        "/api/bots",
-        botAccountRoutes(new BotsService(db, botAuthenticator, userRows, audience, platform.replica), userAuthenticator),
-      ); // bots (accounts) · Bearer
-      app.use("/api/spaces/:space_id/bots", requireUser, installRoutes(installsService)); // installs · Bearer
-      app.use("/api", memberVoiceRoutes(voiceService, requireUser)); // voice (member join, /spaces/{space_id}/voice/…) · Bearer; last, as every /api request walks into it
-      // Operations, after the API: no API request walks past them.
-      app.get("/healthz", (_req, res) => void res.json({ status: "ok" }));
-      app.get("/readyz", async (_req, res) => {
-        // From the shutdown signal on, a load balancer must stop routing here (SHUTDOWN_DELAY_MS gives it time).
-        // Nothing failing while closing: the process is not ready because it is stopping.
-        const failing = closing ? [] : await platform.failing();
-        if (closing || failing.length) res.status(503).json({ status: "unavailable", failing });
-        else res.json({ status: "ok" });
-      });
-      app.get("/metrics", async (_req, res) => {
-        res.type(platform.metrics.registry.contentType).send(await platform.metrics.registry.metrics());
-      });
+      use(
+        authRoutes(api, { auth: authService, twoFactor, devices, emails }),
+        friendsRoutes(api, new FriendsService(db)),
+        usersRoutes(api, { users: usersService, presence, currentUserId: (req) => currentUser(req).id }),
+        webhookRoutes(api, webhooks.service),
+        spaceRoutes(api, spacesService),
+        memberRoutes(api, membersService),
+        channelRoutes(api, channelsService),
+        commandInvocationRoutes(api, interactions),
+        messageRoutes(api, new MessagesService(db, realtime, clock, platform.log, platform.limiters)),
+        e2eRoutes(api, e2eService),
+        botAccountRoutes(api, new BotsService(db, botAuthenticator, userRows, audience, platform.replica)),
+        installRoutes(api, installsService),
+        // Last of the API, as every /api request walks into it.
+        memberVoiceRoutes(api, voiceService),
+        // Operations, after the API: no API request walks past them.
+        probeRoutes(api, { failing: () => platform.failing(), stopping: () => closing !== undefined, registry: platform.metrics.registry }),
+      );
+      const unserved = api.unserved();
+      if (unserved.length) throw new Error(`operations of the contract without a route: ${unserved.join(", ")}`);
     },
   });
 

@@ -36,7 +36,7 @@ export async function spaceAuditLog(db: Knex, spaceId: string, limit: number, be
 export async function botAuditLog(db: Knex, botId: string, limit: number, before?: string): Promise<AuditLogEntry[]> {
   const older = before ? "AND id < ?" : "";
   const arg = before ? [before] : [];
-  const { rows } = await db.raw(
+  const { rows } = await db.raw<{ rows: AuditRow[] }>(
     `SELECT * FROM (
        (SELECT * FROM audit_log WHERE target_type = 'bot' AND target_id = ? ${older} ORDER BY id DESC LIMIT ?)
        UNION
@@ -44,5 +44,5 @@ export async function botAuditLog(db: Knex, botId: string, limit: number, before
      ) a ORDER BY id DESC LIMIT ?`,
     [botId, ...arg, limit, botId, ...arg, limit, limit],
   );
-  return (rows as AuditRow[]).map(toAuditLogEntry);
+  return rows.map(toAuditLogEntry);
 }

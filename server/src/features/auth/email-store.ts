@@ -34,7 +34,7 @@ export async function spendToken(
     .whereNull("used_at")
     .andWhere("expires_at", ">", now)
     .update({ used_at: db.fn.now() })
-    .returning(["user_id", "email"]);
+    .returning<{ user_id: string; email: string }[]>(["user_id", "email"]);
   return row;
 }
 
@@ -51,7 +51,7 @@ export async function markVerified(db: Knex, userId: string, email: string, make
  * that spent their own tokens first would each hold a token the other one's spend-all update waits for.
  */
 export async function lockTokenOwner(db: Knex, hash: Buffer, purpose: EmailPurpose): Promise<void> {
-  const token = await db("email_tokens").where({ hash, purpose }).first("user_id");
+  const token = await db("email_tokens").where({ hash, purpose }).first<{ user_id: string } | undefined>("user_id");
   if (token) await db("users").where({ id: token.user_id }).forUpdate().first("id");
 }
 

@@ -78,7 +78,8 @@ export function userAuth(auth: UserAuthenticator): RequestHandler {
   );
 }
 
-export function currentUser(req: Request): UserPrincipal {
+/** The user `userAuth` found; takes any request, typed by the contract or not. */
+export function currentUser(req: Pick<Request, "user">): UserPrincipal {
   if (!req.user) throw new HttpError(500, "user route mounted without user authentication");
   return req.user;
 }

@@ -22,8 +22,8 @@ export function findByLogin(db: Knex, login: string): Promise<CredentialRow | un
 }
 
 export async function insertUser(db: Knex, row: Record<string, unknown>): Promise<UserRow> {
-  const [user] = await db("users").insert(row).returning(USER_COLUMNS);
-  return user;
+  const [user] = await db("users").insert(row).returning<UserRow[]>(USER_COLUMNS);
+  return user!; // an INSERT … RETURNING of one row returns it
 }
 
 export interface SessionRow {
@@ -121,14 +121,14 @@ const TOUCH_EVERY_SECONDS = 300;
  * than TOUCH_EVERY_SECONDS, so a busy session costs a read per cache miss, not a row version.
  */
 export async function touchSession(db: Knex, id: string): Promise<string | undefined> {
-  const { rows } = await db.raw(
+  const { rows } = await db.raw<{ rows: { user_id: string }[] }>(
     `WITH s AS (SELECT id, user_id, last_seen_at FROM sessions WHERE id = ? AND revoked_at IS NULL),
           touched AS (UPDATE sessions SET last_seen_at = now()
                        WHERE id = (SELECT id FROM s WHERE last_seen_at < now() - make_interval(secs => ?)))
      SELECT user_id FROM s`,
     [id, TOUCH_EVERY_SECONDS],
   );
-  return (rows as { user_id: string }[])[0]?.user_id;
+  return rows[0]?.user_id;
 }
 
 export interface DeviceRow {

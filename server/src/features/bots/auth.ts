@@ -94,7 +94,8 @@ export function botAuth(auth: BotAuthenticator): RequestHandler {
   );
 }
 
-export function currentBot(req: Request): BotPrincipal {
+/** The bot `botAuth` found; takes any request, typed by the contract or not. */
+export function currentBot(req: Pick<Request, "bot">): BotPrincipal {
   if (!req.bot) throw new HttpError(500, "bot route mounted without bot authentication");
   return req.bot;
 }

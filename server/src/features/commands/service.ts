@@ -62,7 +62,8 @@ export class CommandsService {
     });
   }
 
-  async setEnabled(botId: string, rawName: string, enabled: boolean): Promise<CommandResponse> {
+  /** `enabled` absent (the PATCH body's one field is optional) leaves the command as it is. */
+  async setEnabled(botId: string, rawName: string, enabled: boolean | undefined): Promise<CommandResponse> {
     const row = await store.setEnabled(this.db, botId, normalizeName(rawName), enabled);
     if (!row) throw notFound("unknown command");
     return toResponse(row);

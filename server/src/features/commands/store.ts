@@ -53,7 +53,11 @@ export async function deleteCommand(db: Knex, botId: string, name: string): Prom
   return (await db("commands").where({ bot_user_id: botId, name }).delete()) > 0;
 }
 
-export async function setEnabled(db: Knex, botId: string, name: string, enabled: boolean): Promise<CommandRow | undefined> {
-  const [row] = await db("commands").where({ bot_user_id: botId, name }).update({ enabled, updated_at: db.fn.now() }).returning(COLUMNS);
+export async function setEnabled(db: Knex, botId: string, name: string, enabled: boolean | undefined): Promise<CommandRow | undefined> {
+  const change = enabled === undefined ? {} : { enabled };
+  const [row] = await db("commands")
+    .where({ bot_user_id: botId, name })
+    .update({ ...change, updated_at: db.fn.now() })
+    .returning<CommandRow[]>(COLUMNS);
   return row;
 }

@@ -18,7 +18,10 @@ export async function lockPair(trx: Knex, a: string, b: string): Promise<void> {
 }
 
 export async function stateOf(db: Knex, from: string, to: string): Promise<"pending" | "accepted" | undefined> {
-  const row = await db("friendships").select("state").where({ user_id: from, friend_id: to }).first();
+  const row = await db("friendships")
+    .select("state")
+    .where({ user_id: from, friend_id: to })
+    .first<{ state: "pending" | "accepted" } | undefined>();
   return row?.state;
 }
 
@@ -26,7 +29,7 @@ export async function shareFriend(db: Knex, a: string, b: string): Promise<boole
   const row = await db("friendships as x")
     .join("friendships as y", "y.friend_id", "x.friend_id")
     .where({ "x.user_id": a, "x.state": "accepted", "y.user_id": b, "y.state": "accepted" })
-    .first(db.raw("1 as one"));
+    .first<{ one: number } | undefined>(db.raw("1 as one"));
   return Boolean(row);
 }
 

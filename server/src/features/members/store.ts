@@ -44,7 +44,7 @@ export async function listMembers(db: Knex, spaceId: string, page: { limit: numb
 }
 
 export async function findMember(db: Knex, spaceId: string, memberId: string): Promise<MemberRow | undefined> {
-  return db("members").where({ id: memberId, space_id: spaceId }).first();
+  return db("members").where({ id: memberId, space_id: spaceId }).first<MemberRow | undefined>();
 }
 
 export async function updateMember(

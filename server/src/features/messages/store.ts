@@ -72,7 +72,7 @@ export async function insertMessage(db: Knex, msg: NewMessage): Promise<MessageR
       epoch: msg.epoch ?? null,
       reply_to: msg.replyTo ?? null,
     })
-    .returning([
+    .returning<Omit<MessageRow, "author_is_bot">[]>([
       "id",
       "space_id",
       "channel_id",
@@ -86,17 +86,17 @@ export async function insertMessage(db: Knex, msg: NewMessage): Promise<MessageR
       "created_at",
     ]);
   // Bots post `bot` messages and users `user` ones, so the kind tells without reading the author's row.
-  return { ...row, author_is_bot: msg.kind === "bot" };
+  return { ...row!, author_is_bot: msg.kind === "bot" }; // an INSERT … RETURNING of one row returns it
 }
 
 /** A live message of the space, whatever its channel; undefined for unknown, deleted or other-space ids. */
 export async function findMessageInSpace(db: Knex, spaceId: string, id: string): Promise<MessageRow | undefined> {
-  return selectMessages(db).where({ "m.id": id, "m.space_id": spaceId }).whereNull("m.deleted_at").first();
+  return selectMessages(db).where({ "m.id": id, "m.space_id": spaceId }).whereNull("m.deleted_at").first<MessageRow | undefined>();
 }
 
 /** A live (not deleted) message of a channel. */
 export async function findMessage(db: Knex, channelId: string, id: string): Promise<MessageRow | undefined> {
-  return selectMessages(db).where({ "m.id": id, "m.channel_id": channelId }).whereNull("m.deleted_at").first();
+  return selectMessages(db).where({ "m.id": id, "m.channel_id": channelId }).whereNull("m.deleted_at").first<MessageRow | undefined>();
 }
 
 export async function listMessages(

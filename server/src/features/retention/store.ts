@@ -17,9 +17,9 @@ async function inBatches(db: Knex, sql: string, days: number): Promise<number> {
   let total = 0;
   for (;;) {
     const deleted = await db.transaction(async (trx) => {
-      const { rows } = await trx.raw("SELECT pg_try_advisory_xact_lock(hashtext('parley:retention')) AS ok");
+      const { rows } = await trx.raw<{ rows: { ok: boolean }[] }>("SELECT pg_try_advisory_xact_lock(hashtext('parley:retention')) AS ok");
       if (rows[0]?.ok !== true) return HELD_ELSEWHERE;
-      return (await trx.raw(sql, [days, BATCH])).rowCount ?? 0;
+      return (await trx.raw<{ rowCount: number | null }>(sql, [days, BATCH])).rowCount ?? 0;
     });
     if (deleted === HELD_ELSEWHERE) return total > 0 ? total : HELD_ELSEWHERE;
     total += deleted;

@@ -6,7 +6,6 @@ export {
   requireMember,
   requireMembership,
   requireRole,
-  spaceIdOf,
   spaceIdsOfUsers,
   spaceWithRole,
   visibleSpace,

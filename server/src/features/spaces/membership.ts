@@ -1,7 +1,6 @@
 // The one membership API: "is X a member of this space, with what role, may they see it, is that channel in it".
 // Every feature asks these questions here (through spaces/index.ts) instead of querying the spaces tables.
 // A private space the caller is not in is reported as missing (404), never as forbidden: its existence is not the caller's to know.
-import type { Request } from "express";
 import type { Knex } from "knex";
 import { forbidden, notFound } from "../../platform/errors.ts";
 import { atLeast, type Role } from "./rules.ts";
@@ -67,6 +66,3 @@ export async function spaceWithRole(db: Knex, spaceId: string, userId: string, m
   const ctx = await visibleSpace(db, spaceId, userId);
   return { ...ctx, me: requireRole(ctx, min) };
 }
-
-/** The `{space_id}` of a router mounted under /api/spaces/:space_id (validated as a UUID by the contract). */
-export const spaceIdOf = (req: Request): string => String((req.params as Record<string, string>).space_id);

@@ -1,85 +1,84 @@
 // HTTP binding of /api/spaces and /api/spaces/{space_id}/audit-log. Preview and public-info
-// are open; everything else needs a user. The members and channels routers under a space are mounted by server.ts
-// (spaces does not import the features that import it).
-import { Router, type RequestHandler } from "express";
+// are open; everything else needs a user (the contract's security says which). The members and channels routers
+// under a space are mounted by server.ts (spaces does not import the features that import it).
+import type { ApiHandler, ApiRouter, ApiRoutes } from "../../platform/http/api-routes.ts";
 import { currentUser } from "../auth/index.ts";
 import type { SpacesService } from "./service.ts";
-import type { DiscoverSort } from "./store.ts";
 
-export interface SpaceRouteDeps {
-  spaces: SpacesService;
-  /** The user authentication middleware. */
-  requireUser: RequestHandler;
+const BASE = "/api/spaces";
+const SPACE = `${BASE}/{space_id}` as const;
+type SpacesRouter = ApiRouter<typeof BASE>;
+
+export function spaceRoutes(api: ApiRoutes, spaces: SpacesService): SpacesRouter {
+  const r = api.router(BASE);
+  r.get(`${BASE}/preview/{invite_code}`, async (req, res) => {
+    res.json(await spaces.preview(req.params.invite_code));
+  });
+  r.get(`${SPACE}/public-info`, async (req, res) => {
+    res.json(await spaces.publicInfo(req.params.space_id));
+  });
+  // Fixed paths before /{space_id}.
+  fixedPaths(r, spaces);
+  oneSpace(r, spaces);
+  return r;
 }
 
-export function spaceRoutes({ spaces, requireUser: auth }: SpaceRouteDeps): Router {
-  const r = Router();
-  const me = (req: Parameters<RequestHandler>[0]) => currentUser(req).id;
-
-  r.get("/preview/:invite_code", async (req, res) => {
-    res.json(await spaces.preview(String(req.params.invite_code)));
+function fixedPaths(r: SpacesRouter, spaces: SpacesService): void {
+  r.get(BASE, async (req, res) => {
+    res.json(await spaces.mine(currentUser(req).id));
   });
-  r.get("/:space_id/public-info", async (req, res) => {
-    res.json(await spaces.publicInfo(String(req.params.space_id)));
+  r.get(`${BASE}/my`, async (req, res) => {
+    res.json(await spaces.mine(currentUser(req).id));
   });
-
-  // Fixed paths before /:space_id.
-  r.get("/", auth, async (req, res) => {
-    res.json(await spaces.mine(me(req)));
+  r.post(BASE, async (req, res) => {
+    res.status(201).json(await spaces.create(currentUser(req).id, req.body));
   });
-  r.get("/my", auth, async (req, res) => {
-    res.json(await spaces.mine(me(req)));
+  r.get(`${BASE}/discover`, async (req, res) => {
+    const { sort_by = "members", limit = 50, offset = 0 } = req.query;
+    res.json(await spaces.discover(currentUser(req).id, sort_by, limit, offset));
   });
-  r.post("/", auth, async (req, res) => {
-    res.status(201).json(await spaces.create(me(req), req.body));
+  r.get(`${BASE}/search`, async (req, res) => {
+    res.json(await spaces.search(currentUser(req).id, req.query.q, req.query.limit ?? 20));
   });
-  r.get("/discover", auth, async (req, res) => {
-    const sort = (req.query.sort_by ?? "members") as DiscoverSort;
-    res.json(await spaces.discover(me(req), sort, Number(req.query.limit ?? 50), Number(req.query.offset ?? 0)));
-  });
-  r.get("/search", auth, async (req, res) => {
-    res.json(await spaces.search(me(req), String(req.query.q), Number(req.query.limit ?? 20)));
-  });
-  const joinByInvite: RequestHandler = async (req, res) => {
-    res.json(await spaces.joinByInvite(me(req), String(req.params.invite_code)));
+  const joinByInvite: ApiHandler<"/api/spaces/join/{invite_code}", "post"> = async (req, res) => {
+    res.json(await spaces.joinByInvite(currentUser(req).id, req.params.invite_code));
   };
-  r.post("/join/:invite_code", auth, joinByInvite);
-  r.post("/join/invite/:invite_code", auth, joinByInvite);
-  r.post("/requests/:request_id/approve", auth, async (req, res) => {
-    res.json(await spaces.approve(me(req), String(req.params.request_id)));
+  r.post(`${BASE}/join/{invite_code}`, joinByInvite);
+  r.post(`${BASE}/join/invite/{invite_code}`, joinByInvite);
+  r.post(`${BASE}/requests/{request_id}/approve`, async (req, res) => {
+    res.json(await spaces.approve(currentUser(req).id, req.params.request_id));
   });
-  r.post("/requests/:request_id/reject", auth, async (req, res) => {
-    res.json(await spaces.reject(me(req), String(req.params.request_id)));
+  r.post(`${BASE}/requests/{request_id}/reject`, async (req, res) => {
+    res.json(await spaces.reject(currentUser(req).id, req.params.request_id));
   });
+}
 
-  r.get("/:space_id", auth, async (req, res) => {
-    res.json(await spaces.get(me(req), String(req.params.space_id)));
+function oneSpace(r: SpacesRouter, spaces: SpacesService): void {
+  r.get(SPACE, async (req, res) => {
+    res.json(await spaces.get(currentUser(req).id, req.params.space_id));
   });
-  r.patch("/:space_id", auth, async (req, res) => {
-    res.json(await spaces.update(me(req), String(req.params.space_id), req.body));
+  r.patch(SPACE, async (req, res) => {
+    res.json(await spaces.update(currentUser(req).id, req.params.space_id, req.body));
   });
-  r.delete("/:space_id", auth, async (req, res) => {
-    await spaces.remove(me(req), String(req.params.space_id));
+  r.delete(SPACE, async (req, res) => {
+    await spaces.remove(currentUser(req).id, req.params.space_id);
     res.status(204).end();
   });
-  r.post("/:space_id/join", auth, async (req, res) => {
-    res.json(await spaces.join(me(req), String(req.params.space_id)));
+  r.post(`${SPACE}/join`, async (req, res) => {
+    res.json(await spaces.join(currentUser(req).id, req.params.space_id));
   });
-  r.post("/:space_id/leave", auth, async (req, res) => {
-    await spaces.leave(me(req), String(req.params.space_id));
+  r.post(`${SPACE}/leave`, async (req, res) => {
+    await spaces.leave(currentUser(req).id, req.params.space_id);
     res.status(204).end();
   });
-  r.post("/:space_id/request", auth, async (req, res) => {
-    const message = (req.body as { message?: string | null } | null | undefined)?.message ?? null;
-    res.json(await spaces.requestToJoin(me(req), String(req.params.space_id), message));
+  r.post(`${SPACE}/request`, async (req, res) => {
+    // The body is optional and may be a bare JSON null.
+    res.json(await spaces.requestToJoin(currentUser(req).id, req.params.space_id, req.body?.message ?? null));
   });
-  r.get("/:space_id/requests", auth, async (req, res) => {
-    res.json(await spaces.pendingRequests(me(req), String(req.params.space_id)));
+  r.get(`${SPACE}/requests`, async (req, res) => {
+    res.json(await spaces.pendingRequests(currentUser(req).id, req.params.space_id));
   });
-
-  r.get("/:space_id/audit-log", auth, async (req, res) => {
-    const before = typeof req.query.before === "string" ? req.query.before : undefined;
-    res.json(await spaces.auditLog(me(req), String(req.params.space_id), Number(req.query.limit ?? 50), before));
+  r.get(`${SPACE}/audit-log`, async (req, res) => {
+    res.json(await spaces.auditLog(currentUser(req).id, req.params.space_id, req.query.limit ?? 50, req.query.before));
   });
-  return r;
 }

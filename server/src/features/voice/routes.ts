@@ -1,38 +1,25 @@
-// HTTP binding of voice joins: the member route (Bearer) and the bot route (under /api/bot, behind botAuth).
-import { Router, type RequestHandler } from "express";
+// HTTP binding of voice joins: the member route (Bearer) and the bot route (Bot), as the contract says.
+import type { ApiRouter, ApiRoutes } from "../../platform/http/api-routes.ts";
 import { currentUser } from "../auth/index.ts";
 import { currentBot } from "../bots/index.ts";
 import type { VoiceService } from "./service.ts";
 
-interface Params {
-  space_id: string;
-  channel_id: string;
+// Canonical (lowercase) ids: the room name is built from them.
+
+const API = "/api";
+
+export function memberVoiceRoutes(api: ApiRoutes, voice: VoiceService): ApiRouter<typeof API> {
+  return api.router(API).post(`${API}/spaces/{space_id}/voice/{channel_id}/join`, async (req, res) => {
+    const { space_id, channel_id } = req.params;
+    res.json(await voice.memberJoin(currentUser(req).id, space_id.toLowerCase(), channel_id.toLowerCase()));
+  });
 }
 
-const JOIN = "/spaces/:space_id/voice/:channel_id/join";
+const BOT = "/api/bot";
 
-/** Canonical (lowercase) ids: the room name is built from them. */
-const ids = (params: unknown): Params => {
-  const p = params as Params;
-  return { space_id: p.space_id.toLowerCase(), channel_id: p.channel_id.toLowerCase() };
-};
-
-/** Mount under /api, with the user authentication middleware. */
-export function memberVoiceRoutes(voice: VoiceService, requireUser: RequestHandler): Router {
-  const r = Router();
-  r.post(JOIN, requireUser, async (req, res) => {
-    const { space_id, channel_id } = ids(req.params);
-    res.json(await voice.memberJoin(currentUser(req).id, space_id, channel_id));
+export function botVoiceRoutes(api: ApiRoutes, voice: VoiceService): ApiRouter<typeof BOT> {
+  return api.router(BOT).post(`${BOT}/spaces/{space_id}/voice/{channel_id}/join`, async (req, res) => {
+    const { space_id, channel_id } = req.params;
+    res.json(await voice.botJoin(currentBot(req), space_id.toLowerCase(), channel_id.toLowerCase()));
   });
-  return r;
-}
-
-/** Mount under /api/bot. */
-export function botVoiceRoutes(voice: VoiceService): Router {
-  const r = Router();
-  r.post(JOIN, async (req, res) => {
-    const { space_id, channel_id } = ids(req.params);
-    res.json(await voice.botJoin(currentBot(req), space_id, channel_id));
-  });
-  return r;
 }

@@ -7,7 +7,7 @@ import type { Request, Response } from "express";
  * conditional request needs nothing else. (Response validation, in tests, sees the record on the cache miss that
  * made the text.)
  */
-export function sendJsonText(req: Request, res: Response, text: string): void {
+export function sendJsonText(req: Pick<Request, "method">, res: Response, text: string): void {
   res.setHeader("Content-Type", "application/json; charset=utf-8");
   res.setHeader("Content-Length", Buffer.byteLength(text));
   if (req.method === "HEAD") res.end();
