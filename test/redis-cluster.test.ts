@@ -1,5 +1,5 @@
 // The API through three server processes on a real Redis Cluster (3 masters, 3 replicas; REDIS_CLUSTER_NODES):
-// requests go round-robin over the processes as behind a load balancer, and every Redis duty must work across
+// requests go through a load balancer that sends each to the next process, and every Redis duty must work across
 // them: sign-up and spaces, message fan-out over WebSocket (sharded pub/sub), a bot's sends under its three
 // limits (one script over keys that must share a slot), presence (the connection ledger and the facts), cache
 // invalidation, and a webhook delivery through BullMQ (hash-tagged queue prefixes).
@@ -12,6 +12,7 @@ import { registerUser, type TestUser } from "./helpers/users.ts";
 import { createBot } from "./helpers/bots.ts";
 import { WsClient } from "./helpers/ws.ts";
 import { startReceiver, type Receiver } from "./helpers/receiver.ts";
+import { startBalancer, type Balancer } from "./helpers/balancer.ts";
 
 const unavailable = redisClusterUnavailable();
 if (unavailable) console.warn(unavailable);
@@ -20,9 +21,9 @@ let cluster: TestRedisCluster;
 let database: TestDatabase;
 let procs: ServerProcess[] = [];
 let receiver: Receiver;
-let turn = 0;
-/** The next process, round-robin: what a load balancer in front of them does. */
-const lb = () => api(procs[turn++ % procs.length]!.url);
+let balancer: Balancer;
+/** The API through the load balancer in front of the processes. */
+const lb = () => api(balancer.url);
 
 describe.skipIf(unavailable)("the API on a Redis Cluster, through three processes", () => {
   beforeAll(async () => {
@@ -39,8 +40,10 @@ describe.skipIf(unavailable)("the API on a Redis Cluster, through three processe
       LOG_LEVEL: "warn",
     };
     procs = await Promise.all([0, 1, 2].map(() => startServerProcess(env, { timeoutMs: 120_000 })));
+    balancer = await startBalancer(procs.map((p) => p.url));
   }, 150_000);
   afterAll(async () => {
+    await balancer?.close();
     await Promise.all(procs.map((p) => p.stop()));
     await Promise.all([database?.drop(), cluster?.stop(), receiver?.close()]);
   });
@@ -59,16 +62,17 @@ describe.skipIf(unavailable)("the API on a Redis Cluster, through three processe
 
     const onB = (await WsClient.ready(procs[1]!.url, member.token)).client;
     const onC = (await WsClient.ready(procs[2]!.url, owner.token)).client;
+    // And one through the balancer (an upgrade piped to whichever process is next).
+    const viaLb = (await WsClient.ready(balancer.url, member.token)).client;
     const posted = await api(procs[0]!.url).post(
       `/api/chat/${spaceId}/${generalId}/messages`,
       { ciphertext: "AAAA" },
       { token: owner.token },
     );
     expect(posted.status).toBe(201);
-    for (const c of [onB, onC])
+    for (const c of [onB, onC, viaLb])
       expect(await c.next((f) => f.type === "message:created" && f.id === posted.body.id)).toMatchObject({ ciphertext: "AAAA" });
-    onB.close();
-    onC.close();
+    for (const c of [onB, onC, viaLb]) c.close();
   });
 
   it("counts a bot's three send limits in one script: 5 sends to a channel pass, the 6th is refused", async () => {
