@@ -169,7 +169,7 @@ export class E2EService {
         )
         .catch(warn("store welcome"));
       const welcomeFrame: Frame = { type: "e2e:welcome", channel_id: channelId, epoch, welcome: body.welcome };
-      for (const d of devices) sends.push(this.realtime.toDevice(d.user_id, d.device_id, welcomeFrame).catch(warn("welcome")));
+      sends.push(this.realtime.toDevices(devices, welcomeFrame).catch(warn("welcome")));
     }
     await Promise.all(sends);
   }

@@ -18,8 +18,8 @@ class FakeConn implements Deliverable {
 
 const settle = () => new Promise((r) => setTimeout(r, 10));
 
-describe("toDevice", () => {
-  it("delivers the frame to the named device's sockets only", async () => {
+describe("toDevices", () => {
+  it("delivers the frame to the named devices' sockets only, one message per user", async () => {
     const pubsub = new MemoryPubSub();
     const registry = new LocalRegistry<FakeConn>(
       pubsub,
@@ -31,20 +31,35 @@ describe("toDevice", () => {
     const phoneA = new FakeConn("alice", "dev-phone");
     const phoneB = new FakeConn("alice", "dev-phone"); // a second socket of the same device
     const laptop = new FakeConn("alice", "dev-laptop");
+    const tablet = new FakeConn("alice", "dev-tablet");
     const bob = new FakeConn("bob", "dev-phone");
-    for (const c of [phoneA, phoneB, laptop, bob]) await registry.add(c);
+    const bobLaptop = new FakeConn("bob", "dev-laptop");
+    for (const c of [phoneA, phoneB, laptop, tablet, bob, bobLaptop]) await registry.add(c);
     const rt = new RealtimePublisher(pubsub);
+    const published: string[] = [];
+    const publish = pubsub.publish.bind(pubsub);
+    pubsub.publish = (channel: string, message: string) => (published.push(channel), publish(channel, message));
 
     const welcome = { type: "e2e:welcome", channel_id: "c", epoch: 1, welcome: "AAAA" } as const;
-    await rt.toDevice("alice", "dev-phone", welcome);
+    await rt.toDevices(
+      [
+        { user_id: "alice", device_id: "dev-phone" },
+        { user_id: "alice", device_id: "dev-tablet" },
+        { user_id: "bob", device_id: "dev-laptop" },
+      ],
+      welcome,
+    );
+    expect(published).toHaveLength(2);
     await rt.toUser("alice", { type: "test:note" });
     await settle();
     expect(phoneA.got.map((t) => JSON.parse(t))).toEqual([welcome, { type: "test:note" }]);
     expect(phoneB.got).toEqual(phoneA.got);
+    expect(tablet.got.map((t) => JSON.parse(t))).toEqual([welcome, { type: "test:note" }]);
     expect(laptop.got.map((t) => JSON.parse(t))).toEqual([{ type: "test:note" }]);
+    expect(bobLaptop.got.map((t) => JSON.parse(t))).toEqual([welcome]);
     expect(bob.got).toEqual([]);
 
-    await rt.toDevice("alice", "dev-unknown", { type: "test:x" });
+    await rt.toDevices([{ user_id: "alice", device_id: "dev-unknown" }], { type: "test:x" });
     await settle();
     expect(phoneA.got).toHaveLength(2);
     await pubsub.close();

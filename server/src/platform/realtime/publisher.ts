@@ -30,12 +30,12 @@ export interface MembershipControl {
 }
 
 /**
- * A frame for one device session (= MLS client) of a user: it travels on the user's channel as a control
- * message, and each gateway hands the inner frame only to that user's sockets authenticated with `device_id`.
+ * A frame for some device sessions (= MLS clients) of a user: it travels on the user's channel as a control
+ * message, and each gateway hands the inner frame only to that user's sockets authenticated with one of `device_ids`.
  */
 export interface DeviceEnvelope {
   type: "rt:device";
-  device_id: string;
+  device_ids: string[];
   frame: Frame;
 }
 
@@ -90,10 +90,19 @@ export class RealtimePublisher {
     await Promise.all([...new Set(userIds)].map((id) => this.pubsub.publish(RT.user(id), text)));
   }
 
-  /** To the connections of one user that were authenticated with device session `deviceId`, on any process. */
-  async toDevice(userId: string, deviceId: string, frame: Frame): Promise<void> {
-    const env: DeviceEnvelope = { type: "rt:device", device_id: deviceId, frame };
-    await this.pubsub.publish(RT.user(userId), JSON.stringify(env));
+  /**
+   * To the connections authenticated with one of `devices`' sessions, on any process: one message per user, however
+   * many of their devices it names (a Welcome names up to every device of a space, and may be large).
+   */
+  async toDevices(devices: { user_id: string; device_id: string }[], frame: Frame): Promise<void> {
+    const byUser = new Map<string, string[]>();
+    for (const d of devices) byUser.set(d.user_id, [...(byUser.get(d.user_id) ?? []), d.device_id]);
+    const text = JSON.stringify(frame);
+    await Promise.all(
+      [...byUser].map(([userId, ids]) =>
+        this.pubsub.publish(RT.user(userId), `{"type":"rt:device","device_ids":${JSON.stringify(ids)},"frame":${text}}`),
+      ),
+    );
   }
 
   /** To every connected member of a space who can see `channelId` (all members when null). */

@@ -250,19 +250,20 @@ export class LocalRegistry<C extends Deliverable> {
       const ctl = JSON.parse(msg) as MembershipControl | DeviceEnvelope;
       if (ctl.type === "rt:membership" && typeof ctl.space_id === "string") {
         void this.setMembership(userId, ctl.space_id, ctl.change === "joined" ? "joined" : "left");
-      } else if (ctl.type === "rt:device" && typeof ctl.device_id === "string") {
-        this.toDevice(userId, ctl.device_id, ctl.frame);
+      } else if (ctl.type === "rt:device" && Array.isArray(ctl.device_ids)) {
+        this.toDevices(userId, new Set(ctl.device_ids), ctl.frame);
       }
     } catch (err) {
       this.onError(err, "control frame");
     }
   }
 
-  private toDevice(userId: string, deviceId: string, frame: Frame): void {
+  private toDevices(userId: string, deviceIds: Set<string>, frame: Frame): void {
     const conns = this.users.get(userId)?.conns;
     if (!conns) return;
     let data: Buffer | undefined;
-    for (const c of conns) if (c.deviceSessionId === deviceId) c.deliver((data ??= Buffer.from(JSON.stringify(frame))));
+    for (const c of conns)
+      if (c.deviceSessionId && deviceIds.has(c.deviceSessionId)) c.deliver((data ??= Buffer.from(JSON.stringify(frame))));
   }
 
   private onSpaceMessage(spaceId: string, msg: string): void {
