@@ -1,5 +1,6 @@
 import { configDefaults, defineConfig } from "vitest/config";
 import { sdkSources } from "./scripts/sdk-sources.ts";
+import { SlowFirstSequencer } from "./test/sequencer.ts";
 
 export default defineConfig({
   // Workspace packages (sdk-bot, sdk-client) resolve to their TypeScript sources, so tests run without a build.
@@ -30,5 +31,6 @@ export default defineConfig({
     expect: { poll: { timeout: 10_000 } },
     hookTimeout: 60_000,
     reporters: ["default", "./test/summary-reporter.ts"],
+    sequence: { sequencer: SlowFirstSequencer },
   },
 });
