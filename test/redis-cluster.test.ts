@@ -4,6 +4,7 @@
 // limits (one script over keys that must share a slot), presence (the connection ledger and the facts), cache
 // invalidation, and a webhook delivery through BullMQ (hash-tagged queue prefixes).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Redis } from "ioredis";
 import { startServerProcess, type ServerProcess } from "./helpers/process.ts";
 import { createTestDatabase, type TestDatabase } from "./helpers/resources.ts";
 import { redisClusterUnavailable, startRedisCluster, type TestRedisCluster } from "./helpers/redis-cluster.ts";
@@ -24,6 +25,26 @@ let receiver: Receiver;
 let balancer: Balancer;
 /** The API through the load balancer in front of the processes. */
 const lb = () => api(balancer.url);
+
+/** The sharded subscribers of a space's topic: one per process that hears the space. */
+async function processesHearing(spaceId: string): Promise<number> {
+  const topic = `ps:rt:space:${spaceId}`;
+  const master = new Redis((await cluster.masterOf(topic)).port, "127.0.0.1");
+  try {
+    const [, n] = (await master.call("PUBSUB", "SHARDNUMSUB", topic)) as [string, number];
+    return Number(n);
+  } finally {
+    master.disconnect();
+  }
+}
+
+async function until(what: () => Promise<boolean>, ms = 5000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await what())) {
+    if (Date.now() > end) throw new Error("timed out");
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
 
 describe.skipIf(unavailable)("the API on a Redis Cluster, through three processes", () => {
   beforeAll(async () => {
@@ -72,7 +93,13 @@ describe.skipIf(unavailable)("the API on a Redis Cluster, through three processe
     expect(posted.status).toBe(201);
     for (const c of [onB, onC, viaLb])
       expect(await c.next((f) => f.type === "message:created" && f.id === posted.body.id)).toMatchObject({ ciphertext: "AAAA" });
-    for (const c of [onB, onC, viaLb]) c.close();
+    viaLb.close();
+    // Only the processes holding a member's socket hear the space (the first holds none), on the shard owning its topic.
+    await until(async () => (await processesHearing(spaceId)) === 2);
+    onB.close();
+    await until(async () => (await processesHearing(spaceId)) === 1);
+    onC.close();
+    await until(async () => (await processesHearing(spaceId)) === 0);
   });
 
   it("counts a bot's three send limits in one script: 5 sends to a channel pass, the 6th is refused", async () => {

@@ -1,7 +1,9 @@
 // Two real server processes sharing PostgreSQL and Redis behave as one: a frame published on A reaches a socket
-// connected to B, and a session revoked through A closes its socket on B.
+// connected to B, a session revoked through A closes its socket on B, and a process hears a space only while it holds
+// a member's socket.
 import { spawn, type ChildProcess } from "node:child_process";
 import knex, { type Knex } from "knex";
+import { Redis } from "ioredis";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { claimTestRedis, createTestDatabase, type TestDatabase, type TestRedis } from "../../../../test/helpers/resources.ts";
 import { registerUser } from "../../../../test/helpers/users.ts";
@@ -17,6 +19,7 @@ let database: TestDatabase;
 let redis: TestRedis;
 let db: Knex;
 const procs: ChildProcess[] = [];
+let control: Redis;
 
 async function spawnServer(port: number): Promise<string> {
   const child = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], {
@@ -31,6 +34,8 @@ async function spawnServer(port: number): Promise<string> {
       BOT_TOKEN_SECRET,
       LOG_LEVEL: "warn",
       NODE_ENV: "test",
+      // Every space is large here: a large space's frames travel the same way as a small one's (docs/running-at-scale.md).
+      LARGE_SPACE_THRESHOLD: "2",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -59,6 +64,7 @@ beforeAll(async () => {
   a = await spawnServer(await freePort());
   b = await spawnServer(await freePort());
   db = knex({ client: "pg", connection: database.url, pool: { min: 0, max: 2 } });
+  control = new Redis(redis.url);
 }, 90_000);
 
 afterAll(async () => {
@@ -67,6 +73,7 @@ afterAll(async () => {
       (p) => new Promise<void>((resolve) => (p.exitCode !== null ? resolve() : (p.once("exit", () => resolve()), p.kill("SIGTERM")))),
     ),
   );
+  control?.disconnect();
   await db?.destroy();
   await database?.drop();
   await redis?.release();
@@ -136,4 +143,57 @@ it("a bot's reply made through A reaches the invoker's sockets on A and on B, on
   }
   onA.close();
   onB.close();
+}, 30_000);
+
+/** How many processes hear a space's frames: its topic's subscribers in Redis (one subscriber connection each). */
+async function processesHearing(spaceId: string): Promise<number> {
+  const [, n] = (await control.call("PUBSUB", "NUMSUB", `ps:rt:space:${spaceId}`)) as [string, number];
+  return Number(n);
+}
+
+async function until(what: () => Promise<boolean>, ms = 5000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await what())) {
+    if (Date.now() > end) throw new Error("timed out");
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+it("a process hears a large space's frames only while it holds a socket of a member, whichever channel they concern", async () => {
+  const alice = await registerUser(a);
+  const bob = await registerUser(b);
+  const carol = await registerUser(b);
+  const space = await insertSpace(db, alice.id, { visibility: "public" });
+  await insertMember(db, space.id, carol.id);
+  const random = await api(a).post(`/api/spaces/${space.id}/channels`, { name: "random", type: "text" }, { token: alice.token });
+  expect(random.status).toBe(201);
+
+  // B holds Bob's socket only, and Bob is no member: B is not subscribed, so none of the space's messages reach it.
+  const { client: aliceOnA } = await WsClient.ready(a, alice.token);
+  const { client: bobOnB } = await WsClient.ready(b, bob.token);
+  expect(await processesHearing(space.id)).toBe(1);
+
+  // Bob joins through A: B starts hearing the space, and Bob gets the messages of every channel (a member sees them all).
+  expect((await api(a).post(`/api/spaces/${space.id}/join`, undefined, { token: bob.token })).status).toBe(200);
+  await until(async () => (await processesHearing(space.id)) === 2);
+  for (const channelId of [space.generalId, random.body.id as string]) {
+    const posted = await api(a).post(`/api/chat/${space.id}/${channelId}/messages`, { ciphertext: "AAAA" }, { token: alice.token });
+    expect(posted.status).toBe(201);
+    expect(await bobOnB.next((f) => f.type === "message:created" && f.id === posted.body.id)).toMatchObject({ channel_id: channelId });
+  }
+
+  // Bob leaves: B stops hearing the space as soon as its last member socket there is gone.
+  expect((await api(a).post(`/api/spaces/${space.id}/leave`, undefined, { token: bob.token })).status).toBe(204);
+  await until(async () => (await processesHearing(space.id)) === 1);
+  const after = await api(a).post(`/api/chat/${space.id}/${space.generalId}/messages`, { ciphertext: "AAAA" }, { token: alice.token });
+  await aliceOnA.next((f) => f.type === "message:created" && f.id === after.body.id);
+  expect(bobOnB.frames.filter((f) => f.type === "message:created" && f.id === after.body.id)).toEqual([]);
+
+  // A member's socket on B (Carol) brings B back; closing it lets B go again.
+  const { client: carolOnB } = await WsClient.ready(b, carol.token);
+  expect(await processesHearing(space.id)).toBe(2);
+  carolOnB.close();
+  await until(async () => (await processesHearing(space.id)) === 1);
+  aliceOnA.close();
+  bobOnB.close();
 }, 30_000);
