@@ -67,7 +67,9 @@ describe("embedded mode", () => {
     ]);
     for (const file of ["jwt.secret", "bot-token.secret", "data.key", "postgres.password", "postgres-service.password"])
       expect(statSync(join(dataDir, file)).mode & 0o777).toBe(0o600);
-    expect(server.logs()).toContain("no REDIS_URL: rate limits, presence, realtime fan-out and caches run in this process");
+    expect(server.logs()).toContain(
+      "no REDIS_URL or REDIS_CLUSTER_NODES: rate limits, presence, realtime fan-out and caches run in this process",
+    );
     expect(server.logs()).toContain("embedded PostgreSQL: first start, creating the database cluster");
 
     const http = api(server.url);

@@ -2,7 +2,7 @@
 // in the fetch beneath it (conduct-fetch.ts). Every method resolves with the answer's body or throws an ApiError.
 import createClient, { type Client } from "openapi-fetch";
 import type { components, paths } from "./api-types.ts";
-import { conductFetch, type FetchLike } from "./conduct-fetch.ts";
+import { conductFetch, retryingFetch, type FetchLike } from "./conduct-fetch.ts";
 import { normalizeName, normalizeRegistry, sameRegistry, toWire, type CommandResponse } from "./command-rules.ts";
 import { toDeclaration, type CommandInput } from "./command-builder.ts";
 import { botGateway } from "./gateway.ts";
@@ -53,31 +53,31 @@ function body<T>(r: { data?: T; response: Response }): T {
 
 /** The bot API client: every call resolves with the answer's body or throws an {@link ApiError}; 429 answers are retried as `Retry-After` says (at most 3 attempts). */
 export function createBot(opts: BotOptions) {
-  const api: Client<paths> = createClient<paths>({
-    baseUrl: opts.baseUrl.replace(/\/+$/, ""),
-    fetch: conductFetch(opts.fetch),
-    headers: { Authorization: `Bot ${opts.token}` },
-  });
+  const client = (fetch: FetchLike): Client<paths> =>
+    createClient<paths>({ baseUrl: opts.baseUrl.replace(/\/+$/, ""), fetch, headers: { Authorization: `Bot ${opts.token}` } });
+  // The methods below throw ApiError; `api`, openapi-fetch's own client, answers `{ data, error, response }`.
+  const strict = client(conductFetch(opts.fetch));
+  const api = client(retryingFetch(opts.fetch));
 
   const commands = {
     /** The bot's registered commands. */
-    list: async (o: CallOptions = {}): Promise<CommandResponse[]> => body(await api.GET("/api/bot/commands", o)),
+    list: async (o: CallOptions = {}): Promise<CommandResponse[]> => body(await strict.GET("/api/bot/commands", o)),
 
     /** Replaces the whole registry after checking it locally (CommandValidationError with the server's text). */
     put: async (defs: readonly CommandInput[], o: CallOptions = {}): Promise<CommandResponse[]> => {
       const decls = defs.map(toDeclaration);
       normalizeRegistry(decls);
-      return body(await api.PUT("/api/bot/commands", { body: { commands: decls.map(toWire) }, ...o }));
+      return body(await strict.PUT("/api/bot/commands", { body: { commands: decls.map(toWire) }, ...o }));
     },
 
     /** Removes one command from the registry. */
     delete: async (name: string, o: CallOptions = {}): Promise<void> => {
-      await api.DELETE("/api/bot/commands/{name}", { params: { path: { name: normalizeName(name) } }, ...o });
+      await strict.DELETE("/api/bot/commands/{name}", { params: { path: { name: normalizeName(name) } }, ...o });
     },
 
     /** Turns one command off or on without removing it. */
     setEnabled: async (name: string, enabled: boolean, o: CallOptions = {}): Promise<CommandResponse> =>
-      body(await api.PATCH("/api/bot/commands/{name}", { params: { path: { name: normalizeName(name) } }, body: { enabled }, ...o })),
+      body(await strict.PATCH("/api/bot/commands/{name}", { params: { path: { name: normalizeName(name) } }, body: { enabled }, ...o })),
 
     /** PUTs `defs` only when the registry differs from them; otherwise a single GET and nothing else. */
     sync: async (defs: readonly CommandInput[], o: CallOptions = {}): Promise<SyncResult> => {
@@ -85,7 +85,7 @@ export function createBot(opts: BotOptions) {
       const wanted = normalizeRegistry(decls);
       const registered = await commands.list(o);
       if (sameRegistry(wanted, registered)) return { changed: false, commands: registered };
-      return { changed: true, commands: body(await api.PUT("/api/bot/commands", { body: { commands: decls.map(toWire) }, ...o })) };
+      return { changed: true, commands: body(await strict.PUT("/api/bot/commands", { body: { commands: decls.map(toWire) }, ...o })) };
     },
   };
 
@@ -93,7 +93,7 @@ export function createBot(opts: BotOptions) {
     /** Posts a message as the bot: a text, or a body with `content` and `reply_to`. */
     send: async (spaceId: string, channelId: string, message: string | SendMessageRequest, o: CallOptions = {}): Promise<MessageResponse> =>
       body(
-        await api.POST("/api/bot/spaces/{space_id}/channels/{channel_id}/messages", {
+        await strict.POST("/api/bot/spaces/{space_id}/channels/{channel_id}/messages", {
           params: { path: { space_id: spaceId, channel_id: channelId } },
           body: typeof message === "string" ? { content: message } : message,
           ...o,
@@ -103,7 +103,7 @@ export function createBot(opts: BotOptions) {
     /** Bot and service messages, newest first. */
     list: async (spaceId: string, channelId: string, query: ListMessagesQuery = {}, o: CallOptions = {}): Promise<MessageResponse[]> =>
       body(
-        await api.GET("/api/bot/spaces/{space_id}/channels/{channel_id}/messages", {
+        await strict.GET("/api/bot/spaces/{space_id}/channels/{channel_id}/messages", {
           params: { path: { space_id: spaceId, channel_id: channelId }, query },
           ...o,
         }),
@@ -111,7 +111,7 @@ export function createBot(opts: BotOptions) {
 
     /** Deletes one of the bot's messages. */
     delete: async (spaceId: string, messageId: string, o: CallOptions = {}): Promise<void> => {
-      await api.DELETE("/api/bot/spaces/{space_id}/messages/{message_id}", {
+      await strict.DELETE("/api/bot/spaces/{space_id}/messages/{message_id}", {
         params: { path: { space_id: spaceId, message_id: messageId } },
         ...o,
       });
@@ -121,7 +121,7 @@ export function createBot(opts: BotOptions) {
   const reactions = {
     /** Adding the same emoji again is a no-op on the server. */
     add: async (spaceId: string, messageId: string, emoji: string, o: CallOptions = {}): Promise<void> => {
-      await api.POST("/api/bot/spaces/{space_id}/messages/{message_id}/reactions", {
+      await strict.POST("/api/bot/spaces/{space_id}/messages/{message_id}/reactions", {
         params: { path: { space_id: spaceId, message_id: messageId } },
         body: { emoji },
         ...o,
@@ -133,7 +133,7 @@ export function createBot(opts: BotOptions) {
     /** Joins a voice channel: answers the token and address for the media server. */
     join: async (spaceId: string, channelId: string, o: CallOptions = {}): Promise<VoiceJoinResponse> =>
       body(
-        await api.POST("/api/bot/spaces/{space_id}/voice/{channel_id}/join", {
+        await strict.POST("/api/bot/spaces/{space_id}/voice/{channel_id}/join", {
           params: { path: { space_id: spaceId, channel_id: channelId } },
           ...o,
         }),
@@ -142,13 +142,25 @@ export function createBot(opts: BotOptions) {
 
   /** The ephemeral reply to an invocation: only the invoker sees it. */
   const respond = async (interactionToken: string, content: string, o: CallOptions = {}): Promise<void> => {
-    await api.POST("/api/bot/interactions/respond", { body: { interaction_token: interactionToken, content }, ...o });
+    await strict.POST("/api/bot/interactions/respond", { body: { interaction_token: interactionToken, content }, ...o });
   };
 
   /** Events over a WebSocket the bot opens (socket webhooks): `bot.gateway.connect()`. */
   const gateway = botGateway({ baseUrl: opts.baseUrl, token: opts.token, respond: (t, c) => respond(t, c) });
 
-  return { commands, messages, reactions, voice, respond, gateway, api };
+  return {
+    commands,
+    messages,
+    reactions,
+    voice,
+    respond,
+    gateway,
+    /**
+     * openapi-fetch's typed client over the whole contract, with the same retries of 429: it answers
+     * `{ data, error, response }` (a non-2xx answer in `error`) and never throws an ApiError.
+     */
+    api,
+  };
 }
 
 /** The client {@link createBot} returns. */

@@ -1,7 +1,9 @@
 // The client conduct (docs/bots.md#client-conduct), in one fetch beneath openapi-fetch: retry only 429, at most 3 attempts
 // in total, waiting `Retry-After` (seconds or HTTP-date) or 1.0 s; 5xx and every other status fail at once
-// as an ApiError; network errors propagate untouched; an abort ends a wait at once.
-import { ApiError, RateLimitError, type ValidationIssue } from "./errors.ts";
+// (conductFetch: as an ApiError; retryingFetch: as the answer itself); network errors propagate untouched; an
+// abort ends a wait at once.
+import { apiErrorInit, readBody } from "../../api-error/index.ts";
+import { ApiError, RateLimitError } from "./errors.ts";
 import { parseRetryAfter, sleep } from "./retry-after.ts";
 
 /** A fetch that takes a Request (the global `fetch` fits). */
@@ -12,17 +14,19 @@ export const MAX_ATTEMPTS = 3;
 /** The wait before another attempt when a 429 answer has no `Retry-After`. */
 export const DEFAULT_RETRY_DELAY_MS = 1000;
 
-/** Wraps `inner` (default: the global fetch) with the retry conduct: only 429 is retried, at most {@link MAX_ATTEMPTS} attempts, waiting `Retry-After`. */
-export function conductFetch(inner?: FetchLike): FetchLike {
+/**
+ * The retry conduct alone: only 429 is retried, at most {@link MAX_ATTEMPTS} attempts, waiting `Retry-After`; the
+ * last answer is returned whatever its status (`bot.api` reads a failure from it as openapi-fetch's `error`).
+ */
+export function retryingFetch(inner?: FetchLike): FetchLike {
   // Looked up per call, so a fetch patched after construction (tests, instrumentation) is used.
   const send: FetchLike = inner ?? ((req) => globalThis.fetch(req));
   return async (request) => {
     for (let attempt = 1; ; attempt++) {
       // A Request body can be read once; every attempt sends a fresh copy.
       const res = await send(attempt < MAX_ATTEMPTS ? request.clone() : request);
-      if (res.ok) return res;
+      if (res.status !== 429 || attempt >= MAX_ATTEMPTS) return res;
       const retryAfter = parseRetryAfter(res.headers.get("retry-after"));
-      if (res.status !== 429 || attempt >= MAX_ATTEMPTS) throw await toError(request, res, attempt, retryAfter);
       // Drained, not cancelled: the connection goes back to the pool (and some fetch mocks never settle a cancel).
       await res.arrayBuffer().catch(() => undefined);
       await sleep(retryAfter === undefined ? DEFAULT_RETRY_DELAY_MS : retryAfter * 1000, request.signal);
@@ -30,27 +34,19 @@ export function conductFetch(inner?: FetchLike): FetchLike {
   };
 }
 
-interface ErrorBody {
-  detail?: unknown;
-  errors?: unknown;
+/** Wraps `inner` (default: the global fetch) with the retry conduct: only 429 is retried, at most {@link MAX_ATTEMPTS} attempts, waiting `Retry-After`; any other non-2xx, and the last 429, throw an {@link ApiError}. */
+export function conductFetch(inner?: FetchLike): FetchLike {
+  const send = retryingFetch(inner);
+  return async (request) => {
+    const res = await send(request);
+    if (res.ok) return res;
+    // A 429 comes back only once every attempt was spent.
+    const attempts = res.status === 429 ? MAX_ATTEMPTS : 1;
+    throw await toError(request, res, attempts, parseRetryAfter(res.headers.get("retry-after")));
+  };
 }
 
 async function toError(request: Request, res: Response, attempts: number, retryAfterSeconds: number | undefined): Promise<ApiError> {
-  let body: ErrorBody = {};
-  try {
-    const parsed: unknown = JSON.parse(await res.text());
-    if (parsed && typeof parsed === "object") body = parsed;
-  } catch {
-    // Not JSON (a proxy's HTML page, an empty body): the status text stands in for `detail`.
-  }
-  const init = {
-    status: res.status,
-    detail: typeof body.detail === "string" ? body.detail : res.statusText || `HTTP ${res.status}`,
-    errors: Array.isArray(body.errors) ? (body.errors as ValidationIssue[]) : [],
-    requestId: res.headers.get("x-request-id"),
-    method: request.method,
-    url: request.url,
-    retryAfterSeconds,
-  };
-  return res.status === 429 ? new RateLimitError({ ...init, attempts }) : new ApiError(init);
+  const init = apiErrorInit(res, await readBody(res), request.method, request.url);
+  return res.status === 429 ? new RateLimitError({ ...init, attempts, retryAfterSeconds }) : new ApiError(init);
 }

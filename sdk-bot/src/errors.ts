@@ -1,45 +1,9 @@
-// One error family, with sdk-client's field names (docs/errors.md): every non-2xx answer of the bot
-// API becomes an ApiError carrying the HTTP status;
-// network failures are never wrapped (they reach the caller as the fetch implementation threw them).
+// One error family, with sdk-client's ApiError (api-error/, bundled by the build; docs/errors.md): every non-2xx
+// answer of the bot API becomes an ApiError carrying the HTTP status; network failures are never wrapped (they
+// reach the caller as the fetch implementation threw them).
+import { ApiError, type ApiErrorInit } from "../../api-error/index.ts";
 
-import type { components } from "./api-types.ts";
-
-/** One entry of a 422 body. */
-export type ValidationIssue = components["schemas"]["ValidationIssue"];
-
-export interface ApiErrorInit {
-  status: number;
-  detail: string;
-  errors?: ValidationIssue[];
-  requestId?: string | null;
-  method: string;
-  url: string;
-  retryAfterSeconds?: number;
-}
-
-/** A non-2xx answer of the bot API, with the server's `status`, `detail`, `errors` and request id. */
-export class ApiError extends Error {
-  override name = "ApiError";
-  readonly status: number;
-  /** The server's `detail` text (every error body has one), or the status text when the body had none. */
-  readonly detail: string;
-  /** The 422 list of what failed; empty otherwise. */
-  readonly errors: ValidationIssue[];
-  /** `X-Request-Id` of the answer, for support requests and log searches. */
-  readonly requestId: string | null;
-  readonly method: string;
-  readonly url: string;
-
-  constructor(init: ApiErrorInit) {
-    super(`${init.method} ${init.url} → ${init.status}: ${init.detail}`);
-    this.status = init.status;
-    this.detail = init.detail;
-    this.errors = init.errors ?? [];
-    this.requestId = init.requestId ?? null;
-    this.method = init.method;
-    this.url = init.url;
-  }
-}
+export { ApiError, type ValidationIssue } from "../../api-error/index.ts";
 
 /** The final 429 after the allowed attempts were spent. */
 export class RateLimitError extends ApiError {
@@ -49,7 +13,7 @@ export class RateLimitError extends ApiError {
   /** Attempts made, the last one included. */
   readonly attempts: number;
 
-  constructor(init: ApiErrorInit & { attempts: number }) {
+  constructor(init: ApiErrorInit & { attempts: number; retryAfterSeconds?: number }) {
     super(init);
     this.retryAfterSeconds = init.retryAfterSeconds;
     this.attempts = init.attempts;

@@ -131,6 +131,21 @@ describe("no retries", () => {
   it("a non-JSON error body still gives an ApiError with the status", async () => {
     sequence("get", "/api/bot/commands", [() => new HttpResponse("<html>bad gateway</html>", { status: 502, statusText: "Bad Gateway" })]);
     await expect(bot().commands.list()).rejects.toMatchObject({ name: "ApiError", status: 502, detail: "Bad Gateway" });
+    sequence("get", "/api/bot/commands", [() => new HttpResponse("upstream timed out", { status: 504, statusText: "Gateway Timeout" })]);
+    await expect(bot().commands.list()).rejects.toMatchObject({ status: 504, detail: "upstream timed out", body: "upstream timed out" });
+  });
+
+  it("bot.api answers a failure as openapi-fetch's error, after the same 429 retries, and never throws", async () => {
+    sequence("get", "/api/bot/commands", [() => HttpResponse.json({ detail: "missing scope: commands" }, { status: 403 })]);
+    const denied = await bot().api.GET("/api/bot/commands");
+    expect(denied.data).toBeUndefined();
+    expect(denied.error).toEqual({ detail: "missing scope: commands" });
+    expect(denied.response.status).toBe(403);
+    const arrivals = sequence("get", "/api/bot/commands", [tooMany({ "Retry-After": "0" })]);
+    const limited = await bot().api.GET("/api/bot/commands");
+    expect(arrivals).toHaveLength(3);
+    expect(limited.error).toEqual({ detail: "msg:ch:x:y > 5/1s" });
+    expect(limited.response.status).toBe(429);
   });
 
   it("a network error passes through unwrapped and is not retried", async () => {

@@ -18,6 +18,7 @@ export interface MemoryStoreOptions {
   now?: () => number;
 }
 
+// A Map kept in recency order rather than lru-cache (the server's LRU): the SDK ships with one runtime dependency.
 /** An LRU of delivery ids with a TTL: bounded memory whatever the traffic. */
 export class MemoryDeliveryStore implements DeliveryStore {
   private readonly seen = new Map<string, number>();

@@ -16,7 +16,12 @@ export interface InFlightBatcherOptions {
    * that arrive in the same poll share it) or "tick" (once the current promise jobs ran, as DataLoader does: keys
    * that one reply releases together share it, without waiting for another turn).
    */
-  turn?: "immediate" | "tick";
+  turn?: "immediate" | "tick" | "now";
+  /**
+   * The first key of an idle batcher waits this long for others to join it (a batch of maxBatch keys goes out at
+   * once); the batches that follow while keys keep coming go out by `turn`. For writes nobody waits for.
+   */
+  lingerMs?: number;
 }
 
 interface Waiting<K, V> {
@@ -29,8 +34,10 @@ export class InFlightBatcher<K, V> {
   private queue: Waiting<K, V>[] = [];
   private running = 0;
   private scheduled = false;
+  private lingering: NodeJS.Timeout | undefined;
   private readonly maxInFlight: number;
   private readonly maxBatch: number;
+  private readonly lingerMs: number;
   private readonly defer: (fn: () => void) => void;
 
   /** `run` answers one value per key, in the keys' order (keys may repeat). */
@@ -40,7 +47,13 @@ export class InFlightBatcher<K, V> {
   ) {
     this.maxInFlight = o.maxInFlight ?? 1;
     this.maxBatch = o.maxBatch ?? 1000;
-    this.defer = o.turn === "tick" ? (fn) => void Promise.resolve().then(() => process.nextTick(fn)) : (fn) => void setImmediate(fn);
+    this.lingerMs = o.lingerMs ?? 0;
+    this.defer =
+      o.turn === "now"
+        ? (fn) => fn()
+        : o.turn === "tick"
+          ? (fn) => void Promise.resolve().then(() => process.nextTick(fn))
+          : (fn) => void setImmediate(fn);
   }
 
   load(key: K): Promise<V> {
@@ -50,14 +63,26 @@ export class InFlightBatcher<K, V> {
     });
   }
 
-  /** Sends at the end of this turn, so the keys of one turn share a batch even on a quiet server. */
-  private schedule(): void {
-    if (this.scheduled || this.running >= this.maxInFlight || !this.queue.length) return;
-    this.scheduled = true;
-    this.defer(() => {
+  /**
+   * Sends at the end of this turn, so the keys of one turn share a batch even on a quiet server; with `lingerMs`,
+   * an idle batcher's first batch waits that long (or until it is full).
+   */
+  private schedule(afterBatch = false): void {
+    if (this.running >= this.maxInFlight || !this.queue.length) return;
+    if (this.lingering && this.queue.length >= this.maxBatch) {
+      clearTimeout(this.lingering);
+      this.lingering = undefined;
       this.scheduled = false;
+    }
+    if (this.scheduled) return;
+    this.scheduled = true;
+    const go = () => {
+      this.scheduled = false;
+      this.lingering = undefined;
       this.dispatch();
-    });
+    };
+    if (this.lingerMs > 0 && !afterBatch && this.queue.length < this.maxBatch) this.lingering = setTimeout(go, this.lingerMs);
+    else this.defer(go);
   }
 
   private dispatch(): void {
@@ -77,7 +102,7 @@ export class InFlightBatcher<K, V> {
         )
         .finally(() => {
           this.running--;
-          this.schedule();
+          this.schedule(true);
         });
     }
   }

@@ -44,6 +44,7 @@ import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import pg from "pg";
+import { settledWithin } from "./deadline.ts";
 import type { Logger } from "./logger.ts";
 
 const run = promisify(execFile);
@@ -544,9 +545,8 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
           process.off("exit", onExit);
           if (child.exitCode === null && child.signalCode === null) {
             child.kill("SIGINT"); // fast shutdown: the service has closed its connections by now
-            const timer = setTimeout(() => child.kill("SIGKILL"), STOP_WITHIN_MS);
+            if (!(await settledWithin(STOP_WITHIN_MS, [exited]))) child.kill("SIGKILL");
             await exited;
-            clearTimeout(timer);
           }
           rmSync(join(dataDir, "postgres.owner"), { force: true });
         })()),

@@ -32,4 +32,8 @@ export const newId = (): string => {
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A UUID in its plain hyphenated form, in either case (no braces, no `urn:uuid:`). */
 export const isUuid = (s: unknown): s is string => typeof s === "string" && UUID.test(s);
+
+/** `v` as the lowercase plain UUID the service stores, or undefined when it is not one. */
+export const canonicalUuid = (v: unknown): string | undefined => (isUuid(v) ? v.toLowerCase() : undefined);

@@ -2,6 +2,7 @@
 // Cluster, so a message crosses only the shard that owns its channel), an EventEmitter otherwise.
 import { EventEmitter } from "node:events";
 import { randomBytes } from "node:crypto";
+import { DeadlineQueue } from "./deadline.ts";
 import { byTag, isCluster, type Redis } from "./redis.ts";
 import type { Cluster } from "ioredis";
 
@@ -57,63 +58,37 @@ const TAGGED = "\u0001";
  */
 const PUBLISH_TIMEOUT_MS = 1000;
 
-interface Unanswered {
-  since: number;
-  open: boolean;
-  reject(err: Error): void;
-}
-
 /**
  * The publishes Redis has not answered yet, oldest first. Redis answers a connection's commands in order, so once
  * the oldest has waited PUBLISH_TIMEOUT_MS, every one still waiting fails with it. One timer for them all, running
  * only while some wait: a timer and a race per publish would add to every send.
  */
 class PublishWatch {
-  private waiting: Unanswered[] = [];
-  private head = 0;
-  private timer: NodeJS.Timeout | undefined;
+  private deadlines = new DeadlineQueue(PUBLISH_TIMEOUT_MS);
 
   /** `sent`'s outcome, or a failure once Redis has left the oldest publish unanswered too long. */
   track(sent: Promise<unknown>): Promise<void> {
     return new Promise<void>((resolve, reject) => {
-      const w: Unanswered = { since: performance.now(), open: true, reject };
-      this.waiting.push(w);
-      this.timer ??= setInterval(() => this.expire(), PUBLISH_TIMEOUT_MS / 4).unref();
+      const wait = {
+        settled: false,
+        expire: () => {
+          wait.settled = true;
+          reject(new Error(`redis did not answer the publish within ${PUBLISH_TIMEOUT_MS} ms`));
+          this.deadlines.expireAll();
+        },
+      };
+      this.deadlines.add(wait);
       sent.then(
         () => {
-          w.open = false;
+          wait.settled = true;
           resolve();
         },
         (err) => {
-          w.open = false;
+          wait.settled = true;
           reject(err);
         },
       );
     });
-  }
-
-  private expire(): void {
-    while (this.head < this.waiting.length && !this.waiting[this.head]!.open) this.head++;
-    const oldest = this.waiting[this.head];
-    if (oldest && performance.now() - oldest.since >= PUBLISH_TIMEOUT_MS) {
-      const err = new Error(`redis did not answer the publish within ${PUBLISH_TIMEOUT_MS} ms`);
-      for (let i = this.head; i < this.waiting.length; i++) {
-        const w = this.waiting[i]!;
-        if (!w.open) continue;
-        w.open = false;
-        w.reject(err);
-      }
-      this.head = this.waiting.length;
-    }
-    if (this.head === this.waiting.length) {
-      this.waiting = [];
-      this.head = 0;
-      clearInterval(this.timer);
-      this.timer = undefined;
-    } else if (this.head > 1024) {
-      this.waiting = this.waiting.slice(this.head);
-      this.head = 0;
-    }
   }
 }
 

@@ -110,8 +110,8 @@ function workerOptions(opts: WorkerOpts) {
 /** How long close() waits for workers to finish their jobs and connections to say goodbye. */
 const CLOSE_WITHIN_MS = 5000;
 
-/** Settles when every closer has, or after `ms`: a close must never hang a shutdown. */
-const closeWithin = (ms: number, closers: (() => Promise<unknown>)[]): Promise<void> =>
+/** Settles when every closer has (true), or after `ms` (false): a close must never hang a shutdown. */
+const closeWithin = (ms: number, closers: (() => Promise<unknown>)[]): Promise<boolean> =>
   settledWithin(
     ms,
     closers.map((c) => c()),
@@ -129,9 +129,7 @@ function boundedWorker(w: BullWorker, closers: (() => Promise<unknown>)[], reach
     (closing ??= (async () => {
       // A worker cut off from its store could not record its jobs' outcome anyway: no point waiting.
       if (!reachable()) return void (await closeWithin(1000, [() => w.disconnect()]));
-      let done = false;
-      await closeWithin(CLOSE_WITHIN_MS, [() => w.close().finally(() => (done = true))]);
-      if (!done) await closeWithin(1000, [() => w.disconnect()]);
+      if (!(await closeWithin(CLOSE_WITHIN_MS, [() => w.close()]))) await closeWithin(1000, [() => w.disconnect()]);
     })());
   closers.push(close);
   return { close };

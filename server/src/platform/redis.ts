@@ -85,15 +85,7 @@ export function byTag(redis: Redis, keys: string[]): number[][] {
  */
 export function whenReady(redis: Redis, timeoutMs = 5000): Promise<void> {
   if (redis.status === "ready") return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      redis.off("ready", onReady);
-      reject(new Error(`redis did not answer within ${timeoutMs} ms`));
-    }, timeoutMs);
-    const onReady = () => {
-      clearTimeout(timer);
-      resolve();
-    };
-    redis.once("ready", onReady);
-  });
+  let onReady: (() => void) | undefined;
+  const ready = new Promise<void>((resolve) => redis.once("ready", (onReady = resolve)));
+  return answerWithin(ready, timeoutMs, `redis did not answer within ${timeoutMs} ms`).finally(() => redis.off("ready", onReady!));
 }

@@ -14,7 +14,7 @@ import type { BruteForceGuard } from "./brute-force.ts";
 import { usernameAllowed } from "./rules.ts";
 import * as store from "./store.ts";
 import { changePasswordHash } from "./email-store.ts";
-import type { SignupLimit, UserRows } from "../users/index.ts";
+import { accountClash, type SignupLimit, type UserRows } from "../users/index.ts";
 import type { components } from "../../../../generated/api.d.ts";
 
 type S = components["schemas"];
@@ -46,8 +46,6 @@ export interface AuthDeps {
   /** Sign-ups per client address, shared with the anonymous register. */
   signups: SignupLimit;
 }
-
-const UNIQUE_VIOLATION = "23505";
 
 export class AuthService {
   constructor(private d: AuthDeps) {}
@@ -90,10 +88,7 @@ export class AuthService {
       this.d.emails.verifyLater({ id: out.user.id, username: body.username, email: body.email });
       return out;
     } catch (err) {
-      const e = err as { code?: string; constraint?: string };
-      if (e.code === UNIQUE_VIOLATION)
-        throw conflict(e.constraint?.includes("email") ? "email already registered" : "username already taken");
-      throw err;
+      accountClash(err);
     }
   }
 

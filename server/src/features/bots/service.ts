@@ -2,6 +2,7 @@
 // Every change of a token or a state goes through `BotAuthenticator.invalidate`, so it takes effect
 // on every process at once.
 import { inTransaction, type Db } from "../../platform/db.ts";
+import { isUniqueViolation } from "../../platform/db-errors.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../platform/errors.ts";
 import { newId } from "../../platform/ids.ts";
 import { recordAudit } from "../audit/index.ts";
@@ -19,8 +20,6 @@ export type BotResponse = S["Bots.BotResponse"];
 type CreateBotRequest = S["Bots.CreateBotRequest"];
 type UpdateBotRequest = S["Bots.UpdateBotRequest"];
 
-const UNIQUE_VIOLATION = "23505";
-
 const toBotResponse = (b: store.BotRow): BotResponse => ({
   id: b.id,
   username: b.username,
@@ -36,7 +35,7 @@ async function usernameClash<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
-    if ((err as { code?: string }).code === UNIQUE_VIOLATION) throw conflict("username already taken");
+    if (isUniqueViolation(err)) throw conflict("username already taken");
     throw err;
   }
 }

@@ -143,9 +143,8 @@ export class BotGateway implements SocketSender {
       (c) => new Promise<void>((resolve) => (c.state === State.Closed ? resolve() : c.ws.once("close", () => resolve()))),
     );
     for (const c of all) c.ws.close(1001, "server shutting down");
-    const timer = setTimeout(() => all.forEach((c) => c.ws.terminate()), graceMs);
+    if (!(await settledWithin(graceMs, closed))) all.forEach((c) => c.ws.terminate());
     await Promise.all(closed);
-    clearTimeout(timer);
     for (const resolve of this.relayed.values()) resolve({ ok: false, status: null, error: NO_ACK });
     this.relayed.clear();
   }

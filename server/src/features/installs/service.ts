@@ -5,6 +5,7 @@
 // bot.installed / bot.uninstalled. Webhook deliveries are written in the change's transaction (outbox).
 import { inTransaction, type Db } from "../../platform/db.ts";
 import type { Clock } from "../../platform/clock.ts";
+import { isUniqueViolation } from "../../platform/db-errors.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../platform/errors.ts";
 import { recordAudit } from "../audit/index.ts";
 import { atLeast, requireMembership } from "../spaces/index.ts";
@@ -29,14 +30,12 @@ const toMembershipResponse = (i: Install): BotMembershipResponse => ({
   created_at: i.createdAt.toISOString(),
 });
 
-const UNIQUE_VIOLATION = "23505";
-
 /** Two installs racing: the loser meets the unique (space, user) of members or bot_installs. */
 async function alreadyInstalledOnClash<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
-    if ((err as { code?: string }).code === UNIQUE_VIOLATION) throw conflict("bot already installed in this space");
+    if (isUniqueViolation(err)) throw conflict("bot already installed in this space");
     throw err;
   }
 }

@@ -2,6 +2,7 @@
 // one query), then the option values against the command's declared options. Error texts
 // never contain a value: they are returned to the caller and may be logged.
 import { HttpError, badRequest, forbidden, notFound } from "../../platform/errors.ts";
+import { canonicalUuid } from "../../platform/ids.ts";
 import type { CommandOption } from "../commands/index.ts";
 import { isMuted } from "../spaces/index.ts";
 import type { InvocationFacts } from "./store.ts";
@@ -55,7 +56,6 @@ export type TypedOptions = Record<string, OptionValue>;
 /** The plaintext bound of one invocation's option values. */
 const INVOCATION_MAX_BYTES = 1024;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const WHOLE = /^-?[0-9]+$/;
 const DECIMAL = /^[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?$/;
 
@@ -79,7 +79,7 @@ export function coerce(type: CommandOption["type"], v: unknown): OptionValue | u
     }
     case "user":
     case "channel":
-      return typeof v === "string" && UUID.test(v) ? v.toLowerCase() : undefined;
+      return canonicalUuid(v);
     default:
       return undefined;
   }

@@ -1,6 +1,7 @@
 // The invocation chain (docs/webhooks.md#privacy): a user invokes, `command.invoked` goes to the target bot only,
 // the bot responds, the reply reaches the invoker's realtime connections only. Option values and reply content
 // pass through memory and the webhook outbox (see webhooks/privacy.ts), never a table, the audit log or a log line.
+import { LRUCache } from "lru-cache";
 import type { Db } from "../../platform/db.ts";
 import type { Clock } from "../../platform/clock.ts";
 import type { Logger } from "../../platform/logger.ts";
@@ -71,8 +72,8 @@ function tryValidate(declared: readonly CommandOption[], raw: Record<string, unk
 }
 
 export class InteractionsService {
-  /** By `<bot id> <command name>`, oldest first. */
-  private known = new Map<string, KnownCommand>();
+  /** By `<bot id> <command name>`; the least recently used go first. */
+  private known = new LRUCache<string, KnownCommand>({ max: KNOWN_MAX });
 
   constructor(private d: InteractionDeps) {}
 
@@ -195,7 +196,6 @@ export class InteractionsService {
     const c = facts.command!;
     this.known.delete(key);
     if (!facts.hooks.every((h) => h.state === "active")) return;
-    if (this.known.size >= KNOWN_MAX) this.known.delete(this.known.keys().next().value!);
     this.known.set(key, {
       options: c.options,
       optionsJson: JSON.stringify(c.options),

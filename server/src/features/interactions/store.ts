@@ -6,7 +6,7 @@
 import type { Knex } from "knex";
 import { prepare } from "../../platform/prepared.ts";
 import type { CommandOption } from "../commands/index.ts";
-import type { NewDelivery } from "../webhooks/index.ts";
+import { deliveryColumns, insertDeliveriesSql, type NewDelivery } from "../webhooks/index.ts";
 
 /** Everything the invocation checks need; absent when the caller is not a member of the space. */
 export interface InvocationFacts {
@@ -81,10 +81,7 @@ const FACTS = prepare<FactsRow>(
                 coalesce(string_agg(w.id::text || ':' || w.state, ',' ORDER BY w.id), '') AS hooks_sig
            FROM webhooks w WHERE w.bot_user_id = q.bot_id AND 'command.invoked' = ANY (w.events)) h),
    ins AS (
-     INSERT INTO deliveries (id, webhook_id, type, body, status, due_at)
-     SELECT r.id, r.webhook_id, r.type, r.body, r.status, coalesce(r.due_at, now())
-       FROM unnest($10::uuid[], $11::uuid[], $12::text[], $13::text[], $14::text[], $15::timestamptz[]) AS r(id, webhook_id, type, body, status, due_at)
-      WHERE (SELECT accepted FROM f) AND set_config('synchronous_commit', 'off', true) IS NOT NULL
+     ${insertDeliveriesSql(10, "(SELECT accepted FROM f) AND set_config('synchronous_commit', 'off', true) IS NOT NULL")}
      RETURNING 1)
    SELECT * FROM f`,
 );
@@ -99,7 +96,6 @@ export async function invocationFacts(
   expected?: ExpectedDeliveries,
 ): Promise<{ facts: InvocationFacts | undefined; written: boolean }> {
   const rows = expected?.rows ?? [];
-  const col = <K extends keyof NewDelivery>(k: K) => rows.map((r) => r[k] ?? null);
   const result = await FACTS.run(db, [
     q.spaceId,
     q.userId,
@@ -110,12 +106,7 @@ export async function invocationFacts(
     expected?.version ?? null,
     expected?.optionsJson ?? null,
     expected?.hooksSig ?? null,
-    col("id"),
-    col("webhook_id"),
-    col("type"),
-    col("body"),
-    col("status"),
-    col("due_at"),
+    ...deliveryColumns(rows),
   ]);
   const r = result[0];
   if (!r) return { facts: undefined, written: false };

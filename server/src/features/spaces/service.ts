@@ -4,6 +4,7 @@
 import { inTransaction, type Db } from "../../platform/db.ts";
 import type { Clock } from "../../platform/clock.ts";
 import type { LimiterFactory } from "../../platform/limiter.ts";
+import { isUniqueViolation } from "../../platform/db-errors.ts";
 import { badRequest, forbidden, notFound } from "../../platform/errors.ts";
 import { newId } from "../../platform/ids.ts";
 import { recordAudit, spaceAuditLog, type AuditLogEntry } from "../audit/index.ts";
@@ -320,7 +321,7 @@ export class SpacesService {
       try {
         return await write(newInviteCode());
       } catch (err) {
-        if (attempt >= 4 || !store.isUniqueViolation(err, "spaces_invite_code_unique")) throw err;
+        if (attempt >= 4 || !isUniqueViolation(err, "spaces_invite_code_unique")) throw err;
       }
     }
   }

@@ -76,9 +76,6 @@ const SPACE_COLUMNS = [
 ];
 const s = (cols: string[]) => cols.map((c) => `s.${c}`);
 
-export const isUniqueViolation = (err: unknown, constraint?: string): boolean =>
-  (err as { code?: string }).code === "23505" && (!constraint || (err as { constraint?: string }).constraint === constraint);
-
 export async function countOwnedSpaces(db: Knex, ownerId: string): Promise<number> {
   const row = await db("spaces").where({ owner_id: ownerId }).count<{ n: string }[]>({ n: "*" }).first();
   return Number(row?.n ?? 0);

@@ -1,5 +1,6 @@
 // Profiles, default avatars, settings and anonymous accounts.
 import type { Db } from "../../platform/db.ts";
+import { isUniqueViolation } from "../../platform/db-errors.ts";
 import { badRequest, conflict, notFound } from "../../platform/errors.ts";
 import { newId } from "../../platform/ids.ts";
 import type { PresenceService } from "../presence/index.ts";
@@ -15,11 +16,10 @@ type S = components["schemas"];
 type UserUpdateRequest = S["Users.UserUpdateRequest"];
 type AnonymousRegisterResponse = S["Users.AnonymousRegisterResponse"];
 
-const UNIQUE_VIOLATION = "23505";
-
-function clash(err: unknown): never {
-  const e = err as { code?: string; constraint?: string };
-  if (e.code === UNIQUE_VIOLATION) throw conflict(e.constraint?.includes("email") ? "email already registered" : "username already taken");
+/** A unique violation on users as the 409 it means (the email or the username is taken); any other error as is. */
+export function accountClash(err: unknown): never {
+  if (isUniqueViolation(err))
+    throw conflict((err as { constraint?: string }).constraint?.includes("email") ? "email already registered" : "username already taken");
   throw err;
 }
 
@@ -91,7 +91,7 @@ export class UsersService {
     try {
       row = await store.updateProfile(this.d.db, userId, patch, mode === "upgrade");
     } catch (err) {
-      clash(err);
+      accountClash(err);
     }
     if (!row) {
       // Only the error path reads: was the account not anonymous, or gone?
@@ -146,7 +146,7 @@ export class UsersService {
         });
         break;
       } catch (err) {
-        if ((err as { code?: string }).code !== UNIQUE_VIOLATION || attempt >= 3) throw err;
+        if (!isUniqueViolation(err) || attempt >= 3) throw err;
       }
     }
     const tokens = await this.d.auth.finishLogin(user, meta);

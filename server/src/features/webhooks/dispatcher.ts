@@ -2,6 +2,7 @@
 // event), then, after it commits, the first attempts: made right here by a process that runs the delivery
 // workers (local-attempts.ts: no queue round trips, no pick-up wait), queued in bulk otherwise. A crash or a
 // queue outage between the two loses nothing: the sweeper queues pending rows again once they are overdue.
+import { LRUCache } from "lru-cache";
 import type { Knex } from "knex";
 import type { Clock } from "../../platform/clock.ts";
 import { newId } from "../../platform/ids.ts";
@@ -55,7 +56,7 @@ export interface PreparedDeliveries {
 }
 
 export class WebhookDispatcher {
-  private staged = new Map<string, DeliveryJob>();
+  private staged = new LRUCache<string, DeliveryJob>({ max: STAGED_MAX });
   /** First attempts made here: only in a process that runs the delivery workers (attemptInProcess). */
   private local: LocalAttempts | undefined;
   /**
@@ -153,7 +154,6 @@ export class WebhookDispatcher {
   }
 
   private stage(job: DeliveryJob) {
-    if (this.staged.size >= STAGED_MAX) this.staged.delete(this.staged.keys().next().value!);
     this.staged.set(job.id, job);
   }
 

@@ -15,7 +15,7 @@ import { WebhookTargets } from "./targets.ts";
 import { DeliveryAttempts, type BotChanges, type SocketSender } from "./worker.ts";
 
 export { WebhookDispatcher, type BotEvent, type PreparedDeliveries } from "./dispatcher.ts";
-export type { NewDelivery } from "./store.ts";
+export { deliveryColumns, insertDeliveriesSql, type NewDelivery } from "./store.ts";
 export type { SocketSender } from "./worker.ts";
 export type { AttemptResult } from "./sender.ts";
 export { TIMEOUT_MS as ATTEMPT_TIMEOUT_MS } from "./sender.ts";

@@ -7,54 +7,26 @@
 // result is committed, and the job is acknowledged after that, so a crash can lose no result: at worst the
 // job runs again and the receiver sees the same delivery id twice (receivers de-duplicate on it).
 import type { Knex } from "knex";
+import { InFlightBatcher } from "../../platform/batcher.ts";
 import { recordDelivered, type Delivered } from "./store.ts";
 
 const MAX_BATCH = 500;
 
-interface Waiting {
-  item: Delivered;
-  resolve(): void;
-  reject(err: unknown): void;
-}
-
 export class DeliveredBatcher {
-  private waiting: Waiting[] = [];
-  private writing = false;
-  private lingering: NodeJS.Timeout | undefined;
+  private batcher: InFlightBatcher<Delivered, void>;
 
-  constructor(
-    private db: Knex,
-    private lingerMs = 0,
-  ) {}
-
-  record(item: Delivered): Promise<void> {
-    return new Promise((resolve, reject) => {
-      this.waiting.push({ item, resolve, reject });
-      if (this.writing) return;
-      if (this.lingerMs > 0 && this.waiting.length < MAX_BATCH) {
-        this.lingering ??= setTimeout(() => void this.drain(), this.lingerMs);
-        return;
-      }
-      void this.drain();
-    });
+  constructor(db: Knex, lingerMs = 0) {
+    this.batcher = new InFlightBatcher(
+      async (batch) => {
+        await recordDelivered(db, batch);
+        return [];
+      },
+      { maxInFlight: 1, maxBatch: MAX_BATCH, turn: "now", lingerMs },
+    );
   }
 
-  private async drain(): Promise<void> {
-    clearTimeout(this.lingering);
-    this.lingering = undefined;
-    this.writing = true;
-    while (this.waiting.length) {
-      const batch = this.waiting.splice(0, MAX_BATCH);
-      try {
-        await recordDelivered(
-          this.db,
-          batch.map((w) => w.item),
-        );
-        for (const w of batch) w.resolve();
-      } catch (err) {
-        for (const w of batch) w.reject(err);
-      }
-    }
-    this.writing = false;
+  /** Settles once `item` is committed. */
+  record(item: Delivered): Promise<void> {
+    return this.batcher.load(item);
   }
 }

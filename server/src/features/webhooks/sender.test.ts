@@ -1,9 +1,7 @@
-// The attempt itself (sender.ts over a bare undici dispatch) and the one timer of all attempts in flight
-// (deadlines.ts): what a receiver's answer, refusal or silence becomes, and every deadline fired in time, once.
+// The attempt itself (sender.ts over a bare undici dispatch): what a receiver's answer, refusal or silence becomes.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
-import { Deadlines } from "./deadlines.ts";
 import { USER_AGENT, WebhookSender } from "./sender.ts";
 
 async function receiver(answer: (req: IncomingMessage, body: string, res: ServerResponse) => void) {
@@ -101,30 +99,5 @@ describe("webhook sender", () => {
     const rx = await receiver(() => {});
     await rx.close();
     expect(await sender.send(rx.url, {}, "{}")).toEqual({ ok: false, status: null, error: "ECONNREFUSED" });
-  });
-});
-
-describe("deadlines", () => {
-  it("expires each unsettled entry once, in order, at its budget; settled ones never", async () => {
-    const d = new Deadlines(100);
-    const expired: string[] = [];
-    const entry = (name: string) => {
-      const e = { settled: false, expire: () => (expired.push(name), (e.settled = true)) };
-      return e;
-    };
-    const started = performance.now();
-    const a = entry("a");
-    const b = entry("b");
-    d.add(a);
-    d.add(b);
-    b.settled = true; // answered in time
-    await new Promise((r) => setTimeout(r, 50));
-    const c = entry("c");
-    d.add(c);
-    await expect.poll(() => expired, { timeout: 2_000, interval: 10 }).toEqual(["a", "c"]);
-    expect(performance.now() - started).toBeGreaterThanOrEqual(149);
-    await new Promise((r) => setTimeout(r, 150));
-    expect(expired).toEqual(["a", "c"]);
-    d.clear();
   });
 });

@@ -9,7 +9,7 @@
 import { isIP } from "node:net";
 import { Agent, buildConnector, type Dispatcher } from "undici";
 import { guardedLookup, isPublicAddress, URL_NOT_ALLOWED } from "./address-guard.ts";
-import { Deadlines } from "./deadlines.ts";
+import { DeadlineQueue } from "../../platform/deadline.ts";
 
 export const USER_AGENT = "ServiceBotWebhook/1.0";
 export const TIMEOUT_MS = 10_000;
@@ -61,11 +61,11 @@ function publicOnly(): buildConnector.connector {
 
 export class WebhookSender {
   private agent: Agent;
-  private deadlines: Deadlines;
+  private deadlines: DeadlineQueue;
 
   /** `budgetMs`: tests only (the documented budget is TIMEOUT_MS, and the error text says so). */
   constructor(allowPrivate: boolean, budgetMs = TIMEOUT_MS) {
-    this.deadlines = new Deadlines(budgetMs);
+    this.deadlines = new DeadlineQueue(budgetMs);
     this.agent = new Agent({
       connect: allowPrivate ? { timeout: TIMEOUT_MS } : publicOnly(),
       keepAliveTimeout: 30_000,
@@ -122,7 +122,7 @@ class Attempt implements Dispatcher.DispatchHandler {
     this.resolve(r);
   }
 
-  /** The deadline passed (Deadlines). */
+  /** The deadline passed (DeadlineQueue). */
   expire(): void {
     if (this.settled) return;
     this.settle(TIMED_OUT);

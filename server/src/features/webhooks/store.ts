@@ -90,21 +90,34 @@ export interface NewDelivery {
   due_at?: Date;
 }
 
-const INSERT_UNFLUSHED = prepare(
-  "webhooks.insert_deliveries_unflushed",
+/**
+ * The one INSERT of outbox rows: six arrays (deliveryColumns) from parameter `$first` on, the rows written only
+ * when `where` (SQL) holds. Statements that write deliveries embed it, so the columns are named in one place.
+ */
+export const insertDeliveriesSql = (first: number, where?: string): string =>
   `INSERT INTO deliveries (id, webhook_id, type, body, status, due_at)
    SELECT r.id, r.webhook_id, r.type, r.body, r.status, coalesce(r.due_at, now())
-     FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::timestamptz[]) AS r(id, webhook_id, type, body, status, due_at)
-    WHERE set_config('synchronous_commit', 'off', true) IS NOT NULL`,
+     FROM unnest(${["uuid", "uuid", "text", "text", "text", "timestamptz"].map((t, i) => `$${first + i}::${t}[]`).join(", ")}) AS r(id, webhook_id, type, body, status, due_at)${
+       where
+         ? `
+    WHERE ${where}`
+         : ""
+     }`;
+
+/** The parameters insertDeliveriesSql reads: one array per column, in its order. */
+export function deliveryColumns(rows: readonly NewDelivery[]): unknown[][] {
+  const col = <K extends keyof NewDelivery>(k: K) => rows.map((r) => r[k] ?? null);
+  return [col("id"), col("webhook_id"), col("type"), col("body"), col("status"), col("due_at")];
+}
+
+/** Committed without waiting for the WAL flush: see insertDeliveries. */
+const INSERT_UNFLUSHED = prepare(
+  "webhooks.insert_deliveries_unflushed",
+  insertDeliveriesSql(1, "set_config('synchronous_commit', 'off', true) IS NOT NULL"),
 );
 
 /** The same rows with the commit flushed as usual (inside a caller's transaction, or a statement of its own). */
-const INSERT = prepare(
-  "webhooks.insert_deliveries",
-  `INSERT INTO deliveries (id, webhook_id, type, body, status, due_at)
-   SELECT r.id, r.webhook_id, r.type, r.body, r.status, coalesce(r.due_at, now())
-     FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::timestamptz[]) AS r(id, webhook_id, type, body, status, due_at)`,
-);
+const INSERT = prepare("webhooks.insert_deliveries", insertDeliveriesSql(1));
 
 /**
  * The outbox rows of one event: one INSERT (prepared: Knex building a multi-row insert would cost CPU on every
@@ -116,9 +129,8 @@ const INSERT = prepare(
  */
 export async function insertDeliveries(db: Knex, rows: NewDelivery[], opts: { flush?: boolean } = {}) {
   if (!rows.length) return;
-  const col = <K extends keyof NewDelivery>(k: K) => rows.map((r) => r[k] ?? null);
   const statement = opts.flush !== false || db.isTransaction ? INSERT : INSERT_UNFLUSHED;
-  await statement.run(db, [col("id"), col("webhook_id"), col("type"), col("body"), col("status"), col("due_at")]);
+  await statement.run(db, deliveryColumns(rows));
 }
 
 export function listDeliveries(db: Knex, webhookId: string, limit: number, before?: string): Promise<DeliveryRow[]> {

@@ -4,9 +4,9 @@
 // which PostgreSQL does not parse: such a value is refused here as the schema refuses braces (422).
 // Mounted right after the contract validator, whose `req.openapi` names the operation and its path values.
 import type { NextFunction, Request, RequestHandler, Response } from "express";
+import { isUuid as isPlainUuid } from "../ids.ts";
 import { ValidationFailed, type ValidationIssue } from "./validation.ts";
 
-const PLAIN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NOT_CANONICAL_PATH = /[A-Z%]/;
 const COMBINERS = ["allOf", "anyOf", "oneOf"] as const;
 const pathOf = (url: string) => {
@@ -127,7 +127,7 @@ export function canonicalIds(apiSpec: object): RequestHandler {
     if (typeof value === "string") {
       if (!isUuid(s)) return value;
       // eslint-disable-next-line @typescript-eslint/only-throw-error -- a sentinel caught by the caller below, which needs no stack
-      if (!PLAIN.test(value)) throw new NotPlain(pointer);
+      if (!isPlainUuid(value)) throw new NotPlain(pointer);
       return value.toLowerCase();
     }
     for (const key of COMBINERS) {
@@ -171,7 +171,7 @@ export function canonicalIds(apiSpec: object): RequestHandler {
 
     if (p.path.size > 0) {
       const values = info.pathParams ?? {};
-      for (const name of p.path) if (values[name] !== undefined && !PLAIN.test(values[name])) throw refuse("path", `/${name}`);
+      for (const name of p.path) if (values[name] !== undefined && !isPlainUuid(values[name])) throw refuse("path", `/${name}`);
       p.slots ??= slotsOf(info.openApiRoute, p.path);
       // A path with no uppercase letter and no percent-escape already holds every id in its canonical form.
       if (NOT_CANONICAL_PATH.test(pathOf(req.url))) rewritePath(req, p.slots, values);
@@ -189,7 +189,7 @@ export function canonicalIds(apiSpec: object): RequestHandler {
       for (const name of p.query) {
         const v = query[name];
         if (typeof v !== "string") continue;
-        if (!PLAIN.test(v)) throw refuse("query", `/${name}`);
+        if (!isPlainUuid(v)) throw refuse("query", `/${name}`);
         if (v !== v.toLowerCase()) (copy ??= { ...query })[name] = v.toLowerCase();
       }
       if (copy) setQuery(req, copy);

@@ -1,6 +1,7 @@
 // Client frames (spec/realtime/frames.tsp): JSON objects with a string `type`. Anything else is named in one sentence,
 // which the gateway sends back as `{"type":"error","detail"}`.
 import type { RawData } from "ws";
+import { canonicalUuid } from "../ids.ts";
 
 interface ClientFrame {
   type: string;
@@ -35,9 +36,6 @@ const MAX_PRESENCE_SUBJECTS = 100;
 /** What `presence:subscribe` asks for: listed users, or positions `[first, last]` (from 0) of the member list. */
 export type PresenceSelection = { userIds: string[] } | { range: [number, number] };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const canonical = (v: unknown): string | null => (typeof v === "string" && UUID.test(v.toLowerCase()) ? v.toLowerCase() : null);
-
 /**
  * `{"type":"presence:subscribe","space_id","user_ids":[…]}` or `{…,"range":[first,last]}` (at most 100 members
  * either way; an empty `user_ids` ends the subscription). Anything else is named in one sentence.
@@ -45,15 +43,15 @@ const canonical = (v: unknown): string | null => (typeof v === "string" && UUID.
 export function parsePresenceSubscribe(frame: {
   [key: string]: unknown;
 }): { spaceId: string; selection: PresenceSelection } | { error: string } {
-  const spaceId = canonical(frame.space_id);
+  const spaceId = canonicalUuid(frame.space_id);
   if (!spaceId) return { error: "presence:subscribe needs a space_id" };
   const { user_ids: ids, range } = frame;
   if ((ids === undefined) === (range === undefined)) return { error: "presence:subscribe needs user_ids or range" };
   if (ids !== undefined) {
     if (!Array.isArray(ids) || ids.length > MAX_PRESENCE_SUBJECTS)
       return { error: `user_ids must be an array of at most ${MAX_PRESENCE_SUBJECTS} user ids` };
-    const userIds = ids.map(canonical);
-    if (userIds.some((id) => id === null)) return { error: `user_ids must be an array of at most ${MAX_PRESENCE_SUBJECTS} user ids` };
+    const userIds = ids.map(canonicalUuid);
+    if (userIds.some((id) => id === undefined)) return { error: `user_ids must be an array of at most ${MAX_PRESENCE_SUBJECTS} user ids` };
     return { spaceId, selection: { userIds: [...new Set(userIds as string[])] } };
   }
   const ok =

@@ -8,6 +8,7 @@ import { Gauge } from "prom-client";
 import type { Logger } from "../logger.ts";
 import type { Metrics } from "../metrics.ts";
 import type { PubSub } from "../pubsub.ts";
+import { settledWithin } from "../deadline.ts";
 import { refuseUpgrade, type UpgradeRouter } from "../http/upgrades.ts";
 import { newId } from "../ids.ts";
 import { LocalRegistry, type Deliverable, type SpacesOf } from "./registry.ts";
@@ -173,9 +174,8 @@ export class RealtimeGateway {
       (c) => new Promise<void>((resolve) => (c.state === State.Closed ? resolve() : c.ws.once("close", () => resolve()))),
     );
     for (const c of all) c.ws.close(1001, "server shutting down");
-    const timer = setTimeout(() => all.forEach((c) => c.ws.terminate()), graceMs);
+    if (!(await settledWithin(graceMs, closed))) all.forEach((c) => c.ws.terminate());
     await Promise.all(closed);
-    clearTimeout(timer);
   }
 
   /** Sends pre-serialised bytes, cutting off a client that stopped reading. */
