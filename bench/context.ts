@@ -48,6 +48,8 @@ export interface BenchContext {
 export interface Scenario {
   name: string;
   description: string;
+  /** Left out of a run of every scenario (a long one): runs only when named. */
+  onlyWhenNamed?: boolean;
   run(ctx: BenchContext): Promise<BenchResult[]>;
 }
 

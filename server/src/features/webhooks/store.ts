@@ -145,8 +145,20 @@ export const findDelivery = (db: Knex, webhookId: string, id: string): Promise<D
 /** What a job needs of a pending delivery. */
 export type PendingDelivery = Pick<DeliveryRow, "id" | "webhook_id" | "type" | "body" | "attempts">;
 
-export const pendingDeliveries = (db: Knex, ids: string[]): Promise<PendingDelivery[]> =>
-  db("deliveries").select("id", "webhook_id", "type", "body", "attempts").whereIn("id", ids).andWhere({ status: "pending" });
+/**
+ * "The row is still pending", spelt as the statuses it is not: a batch of ids is then found through the primary key
+ * whatever the statistics say. Spelt `status = 'pending'`, the condition matches the partial index `deliveries_due`,
+ * and the planner, told by its statistics that few rows are pending, reads that whole index instead, which holds a
+ * dead entry for every delivery finished since the table's last VACUUM (docs/running-at-scale.md).
+ */
+const STILL_PENDING = "status NOT IN ('delivered', 'failed', 'skipped')";
+
+const PENDING_BY_ID = prepare<PendingDelivery>(
+  "webhooks.pending_by_id",
+  `SELECT id, webhook_id, type, body, attempts FROM deliveries WHERE id = ANY($1::uuid[]) AND ${STILL_PENDING}`,
+);
+
+export const pendingDeliveries = (db: Knex, ids: string[]): Promise<PendingDelivery[]> => PENDING_BY_ID.run(db, [ids]);
 
 /** A finished delivery back to pending for a forced attempt (redeliver); its body sealed again. Undefined if unknown. */
 export async function reopenDelivery(
@@ -168,13 +180,20 @@ export async function reopenDelivery(
  * share the work instead of waiting for each other or claiming the same rows.
  */
 export async function claimOverdue(db: Knex, leaseMs: number, limit: number): Promise<PendingDelivery[]> {
-  const { rows } = await db.raw(
-    `UPDATE deliveries SET due_at = now() + make_interval(secs => ?)
-      WHERE id IN (SELECT id FROM deliveries WHERE status = 'pending' AND due_at < now() ORDER BY due_at LIMIT ? FOR UPDATE SKIP LOCKED)
-      RETURNING id, webhook_id, type, body, attempts`,
-    [leaseMs / 1000, limit],
-  );
-  return rows;
+  return db.transaction(async (trx) => {
+    // A plain walk of `deliveries_due` in due order, never a bitmap scan and a sort, whatever the statistics: the
+    // walk marks the entries of finished rows dead in the index as it passes them, so each is visited in the heap
+    // once, and later scans of anyone skip them until VACUUM removes them. A bitmap scan marks nothing and visits
+    // all of them every time. Local to this transaction (fine behind a transaction-mode pooler).
+    await trx.raw("SELECT set_config('enable_bitmapscan', 'off', true), set_config('enable_sort', 'off', true)");
+    const { rows } = await trx.raw(
+      `UPDATE deliveries SET due_at = now() + make_interval(secs => ?)
+        WHERE id IN (SELECT id FROM deliveries WHERE status = 'pending' AND due_at < now() ORDER BY due_at LIMIT ? FOR UPDATE SKIP LOCKED)
+        RETURNING id, webhook_id, type, body, attempts`,
+      [leaseMs / 1000, limit],
+    );
+    return rows as PendingDelivery[];
+  });
 }
 
 /** One successful attempt, as recorded in a batch. */
@@ -192,7 +211,7 @@ const RECORD_DELIVERED = prepare(
         done AS (
           UPDATE deliveries d SET status = 'delivered', body = v.body, attempts = d.attempts + 1, last_status_code = v.code,
                  last_error = NULL, next_attempt_at = NULL, finished_at = now()
-            FROM v WHERE d.id = v.id AND d.status = 'pending'
+            FROM v WHERE d.id = v.id AND d.id = ANY($4::uuid[]) AND d.${STILL_PENDING}
           RETURNING d.webhook_id)
    UPDATE webhooks SET consecutive_failures = 0
     WHERE id IN (SELECT DISTINCT webhook_id FROM done) AND consecutive_failures <> 0`,
@@ -204,7 +223,9 @@ const RECORD_DELIVERED = prepare(
  * statement and PostgreSQL parsing and planning it again for every batch would cost more than the batch's own work.
  */
 export async function recordDelivered(db: Knex, batch: Delivered[]): Promise<void> {
-  await RECORD_DELIVERED.run(db, [batch.map((b) => b.id), batch.map((b) => b.statusCode), batch.map((b) => b.body)]);
+  const ids = batch.map((b) => b.id);
+  // The ids twice: joined to their results, and as the primary-key lookup that finds the rows.
+  await RECORD_DELIVERED.run(db, [ids, batch.map((b) => b.statusCode), batch.map((b) => b.body), ids]);
 }
 
 /**
@@ -226,7 +247,8 @@ export async function botStillListens(db: Knex, botId: string, spaceId: string |
 /** A delivery not attempted because its webhook is suspended: finished, with its redacted body. */
 export async function markSkipped(db: Knex, id: string, body: string): Promise<void> {
   await db("deliveries")
-    .where({ id, status: "pending" })
+    .where({ id })
+    .whereRaw(STILL_PENDING)
     .update({ status: "skipped", next_attempt_at: null, finished_at: db.fn.now(), body });
 }
 
