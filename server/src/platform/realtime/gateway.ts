@@ -94,6 +94,8 @@ class Connection implements Deliverable {
   frames = 0;
   windowStart = 0;
   timer: NodeJS.Timeout | undefined;
+  /** Settles once presence has taken this connection into account (its user online, counted in its spaces). */
+  announced: Promise<void> = Promise.resolve();
   constructor(
     readonly ws: WebSocket,
     private gateway: RealtimeGateway,
@@ -306,7 +308,7 @@ export class RealtimeGateway {
     this.gauge.inc();
     this.sendJson(conn, { type: "ready", user_id: conn.userId, session_id: conn.id });
     if (this.o.log.isLevelEnabled("debug")) this.o.log.debug({ user_id: conn.userId, connection_id: conn.id }, "realtime connection ready");
-    this.notify(conn.userId, "connected");
+    conn.announced = this.notify(conn.userId, "connected");
   }
 
   private invalidToken(conn: Connection): void {
@@ -331,13 +333,13 @@ export class RealtimeGateway {
       this.gauge.dec();
       if (this.o.log.isLevelEnabled("debug"))
         this.o.log.debug({ user_id: conn.userId, connection_id: conn.id }, "realtime connection closed");
-      this.notify(conn.userId, "disconnected");
+      void this.notify(conn.userId, "disconnected");
     }
   }
 
-  private notify(userId: string, change: "connected" | "disconnected"): void {
-    if (!this.o.onConnectionChange) return;
-    Promise.resolve()
+  private notify(userId: string, change: "connected" | "disconnected"): Promise<void> {
+    if (!this.o.onConnectionChange) return Promise.resolve();
+    return Promise.resolve()
       .then(() => this.o.onConnectionChange!(userId, change))
       .catch((err) => this.o.log.warn({ err: (err as Error).message, change }, "realtime connection hook failed"));
   }
@@ -399,6 +401,8 @@ export class RealtimeGateway {
     try {
       const userIds = await this.o.presence.resolve(spaceId, selection);
       if (conn.state !== State.Ready || !this.registry.watch(conn, spaceId, userIds)) return;
+      // The snapshot counts the subscriber's own connection, announced right after `ready`.
+      await conn.announced;
       const snap = await this.o.presence.snapshot(spaceId, userIds, conn.userId);
       if (conn.state === State.Ready) this.sendJson(conn, { type: "presence:subscribed", space_id: spaceId, ...snap });
     } catch (err) {
