@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { MemoryPubSub } from "../pubsub.ts";
 import { RealtimePublisher } from "./publisher.ts";
 import { LocalRegistry, type Deliverable } from "./registry.ts";
+import { marker } from "../../../../test/helpers/frames.ts";
 
 class FakeConn implements Deliverable {
   got: string[] = [];
@@ -37,14 +38,14 @@ describe("toDevice", () => {
 
     const welcome = { type: "e2e:welcome", channel_id: "c", epoch: 1, welcome: "AAAA" } as const;
     await rt.toDevice("alice", "dev-phone", welcome);
-    await rt.toUser("alice", { type: "test:note" });
+    await rt.toUser("alice", marker("test:note"));
     await settle();
     expect(phoneA.got.map((t) => JSON.parse(t))).toEqual([welcome, { type: "test:note" }]);
     expect(phoneB.got).toEqual(phoneA.got);
     expect(laptop.got.map((t) => JSON.parse(t))).toEqual([{ type: "test:note" }]);
     expect(bob.got).toEqual([]);
 
-    await rt.toDevice("alice", "dev-unknown", { type: "test:x" });
+    await rt.toDevice("alice", "dev-unknown", marker("test:x"));
     await settle();
     expect(phoneA.got).toHaveLength(2);
     await pubsub.close();
