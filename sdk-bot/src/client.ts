@@ -59,6 +59,36 @@ export function createBot(opts: BotOptions) {
   const strict = client(conductFetch(opts.fetch));
   const api = client(retryingFetch(opts.fetch));
 
+  const commands = commandsOf(strict);
+  const messages = messagesOf(strict);
+  const reactions = reactionsOf(strict);
+  const voice = voiceOf(strict);
+
+  /** The ephemeral reply to an invocation: only the invoker sees it. */
+  const respond = async (interactionToken: string, content: string, o: CallOptions = {}): Promise<void> => {
+    await strict.POST("/api/bot/interactions/respond", { body: { interaction_token: interactionToken, content }, ...o });
+  };
+
+  /** Events over a WebSocket the bot opens (socket webhooks): `bot.gateway.connect()`. */
+  const gateway = botGateway({ baseUrl: opts.baseUrl, token: opts.token, respond: (t, c) => respond(t, c) });
+
+  return {
+    commands,
+    messages,
+    reactions,
+    voice,
+    respond,
+    gateway,
+    /**
+     * openapi-fetch's typed client over the whole contract, with the same retries of 429: it answers
+     * `{ data, error, response }` (a non-2xx answer in `error`) and never throws an ApiError.
+     */
+    api,
+  };
+}
+
+/** `bot.commands`: the bot's command registry. */
+function commandsOf(strict: Client<paths>) {
   const commands = {
     /** The bot's registered commands. */
     list: async (o: CallOptions = {}): Promise<CommandResponse[]> => body(await strict.GET("/api/bot/commands", o)),
@@ -88,8 +118,12 @@ export function createBot(opts: BotOptions) {
       return { changed: true, commands: body(await strict.PUT("/api/bot/commands", { body: { commands: decls.map(toWire) }, ...o })) };
     },
   };
+  return commands;
+}
 
-  const messages = {
+/** `bot.messages`: the bot's messages in a channel. */
+function messagesOf(strict: Client<paths>) {
+  return {
     /** Posts a message as the bot: a text, or a body with `content` and `reply_to`. */
     send: async (spaceId: string, channelId: string, message: string | SendMessageRequest, o: CallOptions = {}): Promise<MessageResponse> =>
       body(
@@ -117,8 +151,11 @@ export function createBot(opts: BotOptions) {
       });
     },
   };
+}
 
-  const reactions = {
+/** `bot.reactions`. */
+function reactionsOf(strict: Client<paths>) {
+  return {
     /** Adding the same emoji again is a no-op on the server. */
     add: async (spaceId: string, messageId: string, emoji: string, o: CallOptions = {}): Promise<void> => {
       await strict.POST("/api/bot/spaces/{space_id}/messages/{message_id}/reactions", {
@@ -128,8 +165,11 @@ export function createBot(opts: BotOptions) {
       });
     },
   };
+}
 
-  const voice = {
+/** `bot.voice`. */
+function voiceOf(strict: Client<paths>) {
+  return {
     /** Joins a voice channel: answers the token and address for the media server. */
     join: async (spaceId: string, channelId: string, o: CallOptions = {}): Promise<VoiceJoinResponse> =>
       body(
@@ -138,28 +178,6 @@ export function createBot(opts: BotOptions) {
           ...o,
         }),
       ),
-  };
-
-  /** The ephemeral reply to an invocation: only the invoker sees it. */
-  const respond = async (interactionToken: string, content: string, o: CallOptions = {}): Promise<void> => {
-    await strict.POST("/api/bot/interactions/respond", { body: { interaction_token: interactionToken, content }, ...o });
-  };
-
-  /** Events over a WebSocket the bot opens (socket webhooks): `bot.gateway.connect()`. */
-  const gateway = botGateway({ baseUrl: opts.baseUrl, token: opts.token, respond: (t, c) => respond(t, c) });
-
-  return {
-    commands,
-    messages,
-    reactions,
-    voice,
-    respond,
-    gateway,
-    /**
-     * openapi-fetch's typed client over the whole contract, with the same retries of 429: it answers
-     * `{ data, error, response }` (a non-2xx answer in `error`) and never throws an ApiError.
-     */
-    api,
   };
 }
 

@@ -69,109 +69,19 @@ export interface RunningServer {
 /** Tests shorten the gateway's timers (auth timeout, heartbeat, send-buffer limit) here. */
 export type ServerOverrides = PlatformOverrides & { realtime?: Partial<Omit<GatewayOptions, "pubsub" | "log" | "metrics">> };
 
+// eslint-disable-next-line max-lines-per-function -- the route table (createHttpApp's mount) is declared inline, where the typed-routes work keeps it
 export async function startServer(config: Config, overrides: ServerOverrides = {}): Promise<RunningServer> {
   const platform = await openPlatform(config, overrides);
-  const { db, pubsub, clock } = platform;
+  const { db, clock } = platform;
   const contract = loadContract();
   const contractJson = JSON.stringify(contract);
-
-  const botAuthenticator = new BotAuthenticator(db, pubsub, clock);
-  await botAuthenticator.start();
-  const botGateway = await startBotGateway(platform, botAuthenticator);
-  const commandsService = new CommandsService(db);
-  const audience = new Audience(db, pubsub, clock);
-  await audience.start();
-  const installResolver = new InstallResolver(db, pubsub, clock, audience);
-  await installResolver.start();
-  const sessions = new SessionGuard(db, pubsub, clock);
-  await sessions.start();
-  const userRows = new UserRows(db, pubsub, clock);
-  await userRows.start();
-  const accessTokens = new AccessTokens(config.jwtSecret, () => clock.now());
-  const userAuthenticator = new UserAuthenticator(accessTokens, sessions);
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: platform.log, production: config.production });
-  const passwords = new Passwords(platform.metrics.registry);
-  const bruteForce = BruteForceGuard.create(platform.limiters);
-  const signups = new SignupLimit(platform.limiters, config.signupLimitPerHour);
-  const twoFactor = new TwoFactorService({ db, kv: platform.kv, clock, dataKey: config.dataKey, userRows, passwords, bruteForce });
-  const emails = new EmailFlows({
-    ...{ db, mailer, sessions, clock, log: platform.log, publicUrl: config.publicUrl, adminEmails: config.adminEmails, userRows },
-    ...{ passwords, limiters: platform.limiters, registry: platform.metrics.registry },
-  });
-  const devices = new DevicesService(db, sessions);
-  const authService = new AuthService({
-    db,
-    tokens: accessTokens,
-    sessions,
-    clock,
-    adminEmails: config.adminEmails,
-    twoFactor,
-    emails,
-    bruteForce,
-    userRows,
-    passwords,
-    signups,
-  });
-  const realtime = new RealtimePublisher(pubsub);
-  const webhooks = await startWebhooks(platform, config.role !== "api", audience, botGateway);
-  const presence = await createPresence({
-    ...{ kv: platform.kv, redis: platform.redis, clock, db, realtime, log: platform.log },
-    ...{ largeSpaceThreshold: config.largeSpaceThreshold, timeScale: config.presenceTimeScale },
-  });
-  const spaceEvents = new SpaceEvents(platform.log);
-  publishMembershipFrames(spaceEvents, realtime);
-  // Member events' webhook deliveries are written in the transaction of the change that made them (the outbox).
-  const memberOutbox = memberEventOutbox(webhooks.dispatcher, audience);
-  const spacesService = new SpacesService({
-    db,
-    replica: platform.replica,
-    clock,
-    events: spaceEvents,
-    outbox: memberOutbox,
-    limiters: platform.limiters,
-  });
-  const installsService = new InstallsService(db, installResolver, webhooks.dispatcher, {
-    events: spaceEvents,
-    outbox: memberOutbox,
-    clock,
-  });
-  const voiceRooms = new VoiceRooms(db, config.livekit, platform.log);
-  const membersService = new MembersService({
-    db,
-    clock,
-    events: spaceEvents,
-    outbox: memberOutbox,
-    bots: installsService,
-    presence,
-    voice: voiceRooms,
-  });
-  forwardSpaceEvents(db, spaceEvents, webhooks.dispatcher, audience);
-  spaceEvents.on("member.left", (e) => installsService.memberLeft(e));
-  // The online counts follow the members (presence keeps them as members come and go online).
-  spaceEvents.on("member.joined", (e) => presence.memberJoined(e.spaceId, e.userId));
-  spaceEvents.on("member.left", (e) => presence.memberLeft(e.spaceId, e.userId));
-  spaceEvents.on("space.deleted", (e) => presence.spaceDeleted(e.spaceId));
-  const channelsService = new ChannelsService(db, clock);
-  const usersService = new UsersService({ db, auth: authService, presence, rows: userRows, passwords, signups });
-  const rateLimits = createRateLimits(platform.limiters, platform.metrics.registry, platform.log);
-  const interactions = createInteractions(platform, {
-    dispatcher: webhooks.dispatcher,
-    realtime,
-    installs: installResolver,
-    // One limiter for all of the bot API's limits (texts, Retry-After, fail-closed, rate_limit_rejections_total).
-    countInvoke: (userId, botId) => rateLimits.countInvoke(userId, botId),
-    // The bot-wide limit of a reply, counted by respond alongside its membership read (ratelimits/middleware.ts).
-    respondLimit: (botId) => rateLimits.botCall(botId, OTHER_PATH),
-  });
-  const channelEvents = new ChannelEvents(db, webhooks.dispatcher, realtime, platform.log, audience);
-  writeServiceMessages(db, spaceEvents, channelEvents);
-  const voiceService = new VoiceService(db, config.livekit, installResolver, channelEvents, clock, platform.limiters);
-  const e2eService = new E2EService(db, realtime, platform.log, platform.limiters);
-  publishE2EMembership(spaceEvents, realtime);
-  await dropRevokedKeyPackages((handler) => sessions.onRevoked(handler), e2eService, platform.log);
-  // Every process runs the schedule; an advisory lock lets one prune per round.
-  const retention = new RetentionJob(db, config.retention, platform.log);
-  retention.start();
+  const identity = await startIdentity(platform);
+  const { botAuthenticator, botGateway, commandsService, audience, installResolver, userRows } = identity;
+  const { userAuthenticator, mailer, twoFactor, emails, devices, authService } = identity;
+  const spaces = await startSpaces(platform, identity);
+  const { realtime, webhooks, presence, spaceEvents, spacesService, installsService, membersService } = spaces;
+  const { channelsService, usersService, rateLimits, interactions, channelEvents, voiceService, e2eService, retention } =
+    await startMessaging(platform, identity, spaces);
 
   const app = createHttpApp({
     logger: platform.log,
@@ -228,43 +138,11 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
   });
 
   const http = createServer({ keepAliveTimeout: 65_000 }, app);
-  const gateway = new RealtimeGateway({
-    pubsub,
-    log: platform.log,
-    metrics: platform.metrics,
-    authenticate: (token) => userAuthenticator.resolveSocket(token),
-    liveSessions: (ids) => sessions.liveAmong(ids),
-    revocations: (handler) => sessions.onRevoked(handler),
-    presence: {
-      resolve: (spaceId, sel) => presence.resolveSelection(spaceId, sel),
-      snapshot: (spaceId, ids, viewer) => presence.snapshot(spaceId, ids, viewer),
-    },
-    now: () => clock.now(),
-    spacesOf: (userIds) => spaceIdsOfUsers(db, userIds),
-    onConnectionChange: (userId, change) => (change === "connected" ? presence.connected(userId) : presence.disconnected(userId)),
-    ...overrides.realtime,
-  });
-  // Every WebSocket path registers here (upgrades.add): the router guards each upgraded socket against resets.
-  const upgrades = new UpgradeRouter(http, platform.log);
-  await gateway.attach(upgrades);
-  upgrades.add(BOT_GATEWAY_PATH, (req, socket, head) => void botGateway.upgrade(req, socket, head));
-  await new Promise<void>((resolve, reject) => {
-    http.once("error", reject);
-    http.listen(config.port, config.host, () => resolve());
-  });
-  const port = (http.address() as AddressInfo).port;
-  const host = config.host.includes(":") ? `[${config.host}]` : config.host;
-  platform.log.info(
-    {
-      port,
-      host: config.host,
-      database: config.databaseUrl ? "postgres" : "embedded",
-      redis: config.redisClusterNodes ? "cluster" : Boolean(config.redisUrl),
-    },
-    "listening",
-  );
+  const gateway = await attachGateways(http, platform, identity, presence, overrides);
+  const port = await listen(http, platform);
 
   let closing: Promise<void> | undefined;
+  const host = config.host.includes(":") ? `[${config.host}]` : config.host;
   return {
     url: `http://${host}:${port}`,
     port,
@@ -292,4 +170,159 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
       return closing;
     },
   };
+}
+
+type Identity = Awaited<ReturnType<typeof startIdentity>>;
+type Spaces = Awaited<ReturnType<typeof startSpaces>>;
+
+/** Who is calling: bots and their gateway, installs, sessions and the user accounts' authentication. */
+async function startIdentity(platform: Platform) {
+  const { db, pubsub, clock, config } = platform;
+  const botAuthenticator = new BotAuthenticator(db, pubsub, clock);
+  await botAuthenticator.start();
+  const botGateway = await startBotGateway(platform, botAuthenticator);
+  const commandsService = new CommandsService(db);
+  const audience = new Audience(db, pubsub, clock);
+  await audience.start();
+  const installResolver = new InstallResolver(db, pubsub, clock, audience);
+  await installResolver.start();
+  const sessions = new SessionGuard(db, pubsub, clock);
+  await sessions.start();
+  const userRows = new UserRows(db, pubsub, clock);
+  await userRows.start();
+  const accessTokens = new AccessTokens(config.jwtSecret, () => clock.now());
+  const userAuthenticator = new UserAuthenticator(accessTokens, sessions);
+  const accounts = userAccounts(platform, { accessTokens, sessions, userRows });
+  return { botAuthenticator, botGateway, commandsService, audience, installResolver, sessions, userRows, userAuthenticator, ...accounts };
+}
+
+/** Registration, login, two factors, e-mail flows and devices. */
+function userAccounts(platform: Platform, d: { accessTokens: AccessTokens; sessions: SessionGuard; userRows: UserRows }) {
+  const { db, clock, config } = platform;
+  const { sessions, userRows } = d;
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: platform.log, production: config.production });
+  const passwords = new Passwords(platform.metrics.registry);
+  const bruteForce = BruteForceGuard.create(platform.limiters);
+  const signups = new SignupLimit(platform.limiters, config.signupLimitPerHour);
+  const twoFactor = new TwoFactorService({ db, kv: platform.kv, clock, dataKey: config.dataKey, userRows, passwords, bruteForce });
+  const emails = new EmailFlows({
+    ...{ db, mailer, sessions, clock, log: platform.log, publicUrl: config.publicUrl, adminEmails: config.adminEmails, userRows },
+    ...{ passwords, limiters: platform.limiters, registry: platform.metrics.registry },
+  });
+  const devices = new DevicesService(db, sessions);
+  const authService = new AuthService({
+    ...{ db, tokens: d.accessTokens, sessions, clock, adminEmails: config.adminEmails },
+    ...{ twoFactor, emails, bruteForce, userRows, passwords, signups },
+  });
+  return { mailer, passwords, signups, twoFactor, emails, devices, authService };
+}
+
+/** Realtime, webhooks, presence, and spaces with their members and installs, wired to the space events. */
+async function startSpaces(platform: Platform, identity: Identity) {
+  const { db, clock, config } = platform;
+  const { audience } = identity;
+  const realtime = new RealtimePublisher(platform.pubsub);
+  const webhooks = await startWebhooks(platform, config.role !== "api", audience, identity.botGateway);
+  const presence = await createPresence({
+    ...{ kv: platform.kv, redis: platform.redis, clock, db, realtime, log: platform.log },
+    ...{ largeSpaceThreshold: config.largeSpaceThreshold, timeScale: config.presenceTimeScale },
+  });
+  const spaceEvents = new SpaceEvents(platform.log);
+  publishMembershipFrames(spaceEvents, realtime);
+  // Member events' webhook deliveries are written in the transaction of the change that made them (the outbox).
+  const memberOutbox = memberEventOutbox(webhooks.dispatcher, audience);
+  const events = { events: spaceEvents, outbox: memberOutbox };
+  const spacesService = new SpacesService({ db, replica: platform.replica, clock, ...events, limiters: platform.limiters });
+  const installsService = new InstallsService(db, identity.installResolver, webhooks.dispatcher, { ...events, clock });
+  const voiceRooms = new VoiceRooms(db, config.livekit, platform.log);
+  const membersService = new MembersService({ db, clock, ...events, bots: installsService, presence, voice: voiceRooms });
+  forwardSpaceEvents(db, spaceEvents, webhooks.dispatcher, audience);
+  spaceEvents.on("member.left", (e) => installsService.memberLeft(e));
+  // The online counts follow the members (presence keeps them as members come and go online).
+  spaceEvents.on("member.joined", (e) => presence.memberJoined(e.spaceId, e.userId));
+  spaceEvents.on("member.left", (e) => presence.memberLeft(e.spaceId, e.userId));
+  spaceEvents.on("space.deleted", (e) => presence.spaceDeleted(e.spaceId));
+  return { realtime, webhooks, presence, spaceEvents, spacesService, installsService, membersService };
+}
+
+/** Channels, users, rate limits, interactions, channel events, voice, E2E and the retention schedule. */
+async function startMessaging(platform: Platform, identity: Identity, spaces: Spaces) {
+  const { db, clock, config } = platform;
+  const { realtime, webhooks, presence, spaceEvents } = spaces;
+  const channelsService = new ChannelsService(db, clock);
+  const usersService = new UsersService({
+    ...{ db, auth: identity.authService, presence, rows: identity.userRows },
+    ...{ passwords: identity.passwords, signups: identity.signups },
+  });
+  const rateLimits = createRateLimits(platform.limiters, platform.metrics.registry, platform.log);
+  const interactions = createInteractions(platform, {
+    dispatcher: webhooks.dispatcher,
+    realtime,
+    installs: identity.installResolver,
+    // One limiter for all of the bot API's limits (texts, Retry-After, fail-closed, rate_limit_rejections_total).
+    countInvoke: (userId, botId) => rateLimits.countInvoke(userId, botId),
+    // The bot-wide limit of a reply, counted by respond alongside its membership read (ratelimits/middleware.ts).
+    respondLimit: (botId) => rateLimits.botCall(botId, OTHER_PATH),
+  });
+  const channelEvents = new ChannelEvents(db, webhooks.dispatcher, realtime, platform.log, identity.audience);
+  writeServiceMessages(db, spaceEvents, channelEvents);
+  const voiceService = new VoiceService(db, config.livekit, identity.installResolver, channelEvents, clock, platform.limiters);
+  const e2eService = new E2EService(db, realtime, platform.log, platform.limiters);
+  publishE2EMembership(spaceEvents, realtime);
+  await dropRevokedKeyPackages((handler) => identity.sessions.onRevoked(handler), e2eService, platform.log);
+  // Every process runs the schedule; an advisory lock lets one prune per round.
+  const retention = new RetentionJob(db, config.retention, platform.log);
+  retention.start();
+  return { channelsService, usersService, rateLimits, interactions, channelEvents, voiceService, e2eService, retention };
+}
+
+/** The users' realtime gateway and the bots' gateway on `http`'s upgrades. */
+async function attachGateways(
+  http: Server,
+  platform: Platform,
+  identity: Identity,
+  presence: PresenceService,
+  overrides: ServerOverrides,
+): Promise<RealtimeGateway> {
+  const { sessions, userAuthenticator } = identity;
+  const gateway = new RealtimeGateway({
+    pubsub: platform.pubsub,
+    log: platform.log,
+    metrics: platform.metrics,
+    authenticate: (token) => userAuthenticator.resolveSocket(token),
+    liveSessions: (ids) => sessions.liveAmong(ids),
+    revocations: (handler) => sessions.onRevoked(handler),
+    presence: {
+      resolve: (spaceId, sel) => presence.resolveSelection(spaceId, sel),
+      snapshot: (spaceId, ids, viewer) => presence.snapshot(spaceId, ids, viewer),
+    },
+    now: () => platform.clock.now(),
+    spacesOf: (userIds) => spaceIdsOfUsers(platform.db, userIds),
+    onConnectionChange: (userId, change) => (change === "connected" ? presence.connected(userId) : presence.disconnected(userId)),
+    ...overrides.realtime,
+  });
+  // Every WebSocket path registers here (upgrades.add): the router guards each upgraded socket against resets.
+  const upgrades = new UpgradeRouter(http, platform.log);
+  await gateway.attach(upgrades);
+  upgrades.add(BOT_GATEWAY_PATH, (req, socket, head) => void identity.botGateway.upgrade(req, socket, head));
+  return gateway;
+}
+
+/** Listens on the configured address; answers the port (0 in the config: the one the system chose). */
+async function listen(http: Server, { config, log }: Platform): Promise<number> {
+  await new Promise<void>((resolve, reject) => {
+    http.once("error", reject);
+    http.listen(config.port, config.host, () => resolve());
+  });
+  const port = (http.address() as AddressInfo).port;
+  log.info(
+    {
+      port,
+      host: config.host,
+      database: config.databaseUrl ? "postgres" : "embedded",
+      redis: config.redisClusterNodes ? "cluster" : Boolean(config.redisUrl),
+    },
+    "listening",
+  );
+  return port;
 }

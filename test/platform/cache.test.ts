@@ -3,7 +3,7 @@
 // expire with the clock, and tagged entries go with their tag.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Cache } from "../../server/src/platform/cache.ts";
-import { ManualClock } from "../../server/src/platform/clock.ts";
+import { ManualClock } from "../helpers/clock.ts";
 import { RedisPubSub, type PubSub } from "../../server/src/platform/pubsub.ts";
 import { createRedis, type Redis } from "../../server/src/platform/redis.ts";
 import { claimTestRedis, type TestRedis } from "../helpers/resources.ts";

@@ -230,23 +230,51 @@ function pooler(env: Env, databaseUrl: string | undefined): "transaction" | unde
   return value;
 }
 
-export function loadConfig(env: Env = process.env, argv: string[] = process.argv.slice(2)): Config {
-  const production = env.NODE_ENV === "production";
-  const port = int(env, "PORT", 8080, 0, 65535);
-  const dataDir = resolve(env.DATA_DIR || "./data");
-  const databaseUrl = url(env, "DATABASE_URL", ["postgres:", "postgresql:"]);
+/** The knobs that make tests faster (more requests, shorter waits); each refused in production. */
+function testScales(env: Env, production: boolean) {
   const rateLimitMultiplier = num(env, "RATE_LIMIT_MULTIPLIER", 1, (n) => n >= 1, "a number ≥ 1");
   const webhookRetryScale = num(env, "WEBHOOK_RETRY_SCALE", 1, (n) => n > 0 && n <= 1, "a number in (0, 1]");
   if (production && rateLimitMultiplier !== 1) throw new ConfigError("RATE_LIMIT_MULTIPLIER is refused with NODE_ENV=production");
   if (production && webhookRetryScale !== 1) throw new ConfigError("WEBHOOK_RETRY_SCALE is refused with NODE_ENV=production");
   const presenceTimeScale = num(env, "PRESENCE_TIME_SCALE", 1, (n) => n > 0 && n <= 1, "a number in (0, 1]");
   if (production && presenceTimeScale !== 1) throw new ConfigError("PRESENCE_TIME_SCALE is refused with NODE_ENV=production");
-  const databasePooler = pooler(env, databaseUrl);
-  const databaseReplicaUrl = url(env, "DATABASE_REPLICA_URL", ["postgres:", "postgresql:"]);
-  if (databaseReplicaUrl && !databaseUrl) throw new ConfigError("DATABASE_REPLICA_URL needs DATABASE_URL (the primary it replicates)");
+  return { rateLimitMultiplier, webhookRetryScale, presenceTimeScale };
+}
+
+function roleOf(argv: string[]): Role {
   const roleAt = argv.indexOf("--role");
   const role = (roleAt >= 0 ? argv[roleAt + 1] : "all") as Role;
   if (!["all", "api", "worker"].includes(role)) throw new ConfigError(`--role must be all, api or worker, got "${role}"`);
+  return role;
+}
+
+function refuseDevelopmentSettings(env: Env, webhookAllowPrivate: boolean): void {
+  // The development defaults are public knowledge: anyone could mint voice tokens for this service.
+  for (const name of ["LIVEKIT_API_KEY", "LIVEKIT_API_SECRET"]) {
+    if (!env[name] || env[name] === "devkey" || env[name] === "secret")
+      throw new ConfigError(`${name} is required when NODE_ENV=production (not the development default)`);
+  }
+  if (webhookAllowPrivate) throw new ConfigError("WEBHOOK_ALLOW_PRIVATE=true is refused with NODE_ENV=production");
+}
+
+const retentionOf = (env: Env): Config["retention"] => ({
+  deliveriesDays: int(env, "RETENTION_DELIVERIES_DAYS", 30, 1, 3650),
+  emailTokensDays: int(env, "RETENTION_EMAIL_TOKENS_DAYS", 30, 1, 3650),
+  refreshTokensDays: int(env, "RETENTION_REFRESH_TOKENS_DAYS", 30, 1, 3650),
+  e2eCommitsDays: int(env, "RETENTION_E2E_COMMITS_DAYS", 30, 1, 3650),
+  intervalSeconds: int(env, "RETENTION_INTERVAL_SECONDS", 3600, 1, 604_800),
+});
+
+export function loadConfig(env: Env = process.env, argv: string[] = process.argv.slice(2)): Config {
+  const production = env.NODE_ENV === "production";
+  const port = int(env, "PORT", 8080, 0, 65535);
+  const dataDir = resolve(env.DATA_DIR || "./data");
+  const databaseUrl = url(env, "DATABASE_URL", ["postgres:", "postgresql:"]);
+  const { rateLimitMultiplier, webhookRetryScale, presenceTimeScale } = testScales(env, production);
+  const databasePooler = pooler(env, databaseUrl);
+  const databaseReplicaUrl = url(env, "DATABASE_REPLICA_URL", ["postgres:", "postgresql:"]);
+  if (databaseReplicaUrl && !databaseUrl) throw new ConfigError("DATABASE_REPLICA_URL needs DATABASE_URL (the primary it replicates)");
+  const role = roleOf(argv);
   const host = env.HOST || "127.0.0.1";
   const secrets = loadSecrets(env, databaseUrl ? { embedded: false, test: env.NODE_ENV === "test" } : { embedded: true, dataDir });
   const livekit = {
@@ -255,14 +283,7 @@ export function loadConfig(env: Env = process.env, argv: string[] = process.argv
     apiSecret: env.LIVEKIT_API_SECRET || "secret",
   };
   const webhookAllowPrivate = bool(env, "WEBHOOK_ALLOW_PRIVATE", false);
-  if (production) {
-    // The development defaults are public knowledge: anyone could mint voice tokens for this service.
-    for (const name of ["LIVEKIT_API_KEY", "LIVEKIT_API_SECRET"]) {
-      if (!env[name] || env[name] === "devkey" || env[name] === "secret")
-        throw new ConfigError(`${name} is required when NODE_ENV=production (not the development default)`);
-    }
-    if (webhookAllowPrivate) throw new ConfigError("WEBHOOK_ALLOW_PRIVATE=true is refused with NODE_ENV=production");
-  }
+  if (production) refuseDevelopmentSettings(env, webhookAllowPrivate);
   return {
     production,
     port,
@@ -286,13 +307,7 @@ export function loadConfig(env: Env = process.env, argv: string[] = process.argv
     webhookAllowPrivate,
     dataKey: dataKey(secrets.DATA_KEY, env.DATA_KEY ? "DATA_KEY" : join(dataDir, SECRET_FILES.DATA_KEY)),
     shutdownDelayMs: int(env, "SHUTDOWN_DELAY_MS", 0, 0, 600_000),
-    retention: {
-      deliveriesDays: int(env, "RETENTION_DELIVERIES_DAYS", 30, 1, 3650),
-      emailTokensDays: int(env, "RETENTION_EMAIL_TOKENS_DAYS", 30, 1, 3650),
-      refreshTokensDays: int(env, "RETENTION_REFRESH_TOKENS_DAYS", 30, 1, 3650),
-      e2eCommitsDays: int(env, "RETENTION_E2E_COMMITS_DAYS", 30, 1, 3650),
-      intervalSeconds: int(env, "RETENTION_INTERVAL_SECONDS", 3600, 1, 604_800),
-    },
+    retention: retentionOf(env),
     logLevel: env.LOG_LEVEL || "info",
     rateLimitMultiplier,
     signupLimitPerHour: int(env, "SIGNUP_LIMIT_PER_HOUR", 10, 0, 1_000_000_000),

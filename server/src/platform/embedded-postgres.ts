@@ -464,29 +464,10 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
   mkdirSync(dataDir, { recursive: true });
   // As root, the server runs as `postgres`, which must be able to pass through DATA_DIR (not list it).
   if (owner) chmodSync(dataDir, statSync(dataDir).mode | 0o001);
-  const { cluster, link } = owner ? await placeCluster(dataDir, owner, log) : { cluster: clusterDir(dataDir), link: undefined };
-  const passwordFile = join(dataDir, "postgres.password");
-
-  let created = false;
-  if (!existsSync(join(cluster, "PG_VERSION"))) {
-    if (existsSync(join(dataDir, "pg")))
-      log.warn(
-        { path: join(dataDir, "pg") },
-        "embedded mode: the PGlite files of an older version are not used any more and can be deleted",
-      );
-    log.info({ path: cluster }, "embedded PostgreSQL: first start, creating the database cluster");
-    const password = randomBytes(24).toString("base64url");
-    writeFileSync(passwordFile, password + "\n", { mode: 0o600 });
-    await initdb(bin.initdb, cluster, password, owner);
-    if (link) linkTo(link, cluster);
-    created = true;
-  } else if (!existsSync(passwordFile)) {
-    throw new EmbeddedPostgresError(`embedded PostgreSQL: ${passwordFile} is missing; to start afresh delete ${cluster}`);
-  }
-  const password = readFileSync(passwordFile, "utf8").trim();
-  const servicePasswordFile = join(dataDir, "postgres-service.password");
-  if (!existsSync(servicePasswordFile)) writeFileSync(servicePasswordFile, randomBytes(24).toString("base64url") + "\n", { mode: 0o600 });
-  const servicePassword = readFileSync(servicePasswordFile, "utf8").trim();
+  const place = owner ? await placeCluster(dataDir, owner, log) : { cluster: clusterDir(dataDir) };
+  const { cluster } = place;
+  const { password, created } = await ensureCluster(dataDir, place, bin, owner, log);
+  const servicePassword = keptPassword(join(dataDir, "postgres-service.password"));
   await clearLeftover(dataDir, cluster, log);
 
   const logFile = join(dataDir, "postgres.log");
@@ -503,36 +484,18 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
   for (let attempt = 1; ; attempt++) {
     let port = await freePort();
     while (port === 5432) port = await freePort();
-    const fd = openSync(logFile, "a", 0o600);
-    const child = spawn(bin.postgres, ["-D", cluster, "-p", String(port), ...args], {
-      detached: true, // own session: a signal to the service's process group does not reach the database
-      stdio: ["ignore", fd, fd],
-      env: { ...process.env, LC_ALL: "C" },
-      cwd: "/",
-      ...owner,
-    });
-    closeSync(fd);
-    const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-    child.once("error", () => {}); // reported through the exit below
-    // Whatever ends this process (a crash, process.exit) stops the database with it; SIGKILL cannot be caught:
-    // the next start clears that (clearLeftover).
-    const onExit = () => child.kill("SIGINT");
-    process.on("exit", onExit);
+    const server = spawnPostgres(bin.postgres, ["-D", cluster, "-p", String(port), ...args], logFile, owner);
     const conn = { host: "127.0.0.1", port, user: USER, password, database: "postgres" };
     try {
-      await untilReady(child, conn, logFile);
+      await untilReady(server.child, conn, logFile);
       await prepareServiceRole(conn, servicePassword);
     } catch (err) {
-      process.off("exit", onExit);
-      if (child.exitCode === null) {
-        child.kill("SIGKILL");
-        await exited;
-      }
+      await server.kill();
       if (attempt < 5 && /could not (bind|create any TCP)|already in use/i.test(logTail(logFile))) continue;
       throw err;
     }
     writeFileSync(join(dataDir, "postgres.owner"), `${process.pid}\n`);
-    log.info({ port, path: cluster, pid: child.pid }, "embedded PostgreSQL started");
+    log.info({ port, path: cluster, pid: server.child.pid }, "embedded PostgreSQL started");
     let stopping: Promise<void> | undefined;
     return {
       host: conn.host,
@@ -542,14 +505,78 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
       created,
       stop: () =>
         (stopping ??= (async () => {
-          process.off("exit", onExit);
-          if (child.exitCode === null && child.signalCode === null) {
-            child.kill("SIGINT"); // fast shutdown: the service has closed its connections by now
-            if (!(await settledWithin(STOP_WITHIN_MS, [exited]))) child.kill("SIGKILL");
-            await exited;
-          }
+          await server.stop();
           rmSync(join(dataDir, "postgres.owner"), { force: true });
         })()),
     };
   }
+}
+
+/** The cluster under DATA_DIR, created on first start (with its admin password kept beside it). */
+async function ensureCluster(
+  dataDir: string,
+  { cluster, link }: ClusterPlace,
+  bin: Binaries,
+  owner: Owner | undefined,
+  log: Logger,
+): Promise<{ password: string; created: boolean }> {
+  const passwordFile = join(dataDir, "postgres.password");
+  if (existsSync(join(cluster, "PG_VERSION"))) {
+    if (!existsSync(passwordFile))
+      throw new EmbeddedPostgresError(`embedded PostgreSQL: ${passwordFile} is missing; to start afresh delete ${cluster}`);
+    return { password: readFileSync(passwordFile, "utf8").trim(), created: false };
+  }
+  if (existsSync(join(dataDir, "pg")))
+    log.warn({ path: join(dataDir, "pg") }, "embedded mode: the PGlite files of an older version are not used any more and can be deleted");
+  log.info({ path: cluster }, "embedded PostgreSQL: first start, creating the database cluster");
+  const password = randomBytes(24).toString("base64url");
+  writeFileSync(passwordFile, password + "\n", { mode: 0o600 });
+  await initdb(bin.initdb, cluster, password, owner);
+  if (link) linkTo(link, cluster);
+  return { password, created: true };
+}
+
+/** The password in `file`, made (mode 0600) when there is none yet. */
+function keptPassword(file: string): string {
+  if (!existsSync(file)) writeFileSync(file, randomBytes(24).toString("base64url") + "\n", { mode: 0o600 });
+  return readFileSync(file, "utf8").trim();
+}
+
+/** A postmaster started in its own session, its output appended to `logFile`; stopped with this process at the latest. */
+function spawnPostgres(postgres: string, args: string[], logFile: string, owner: Owner | undefined) {
+  const fd = openSync(logFile, "a", 0o600);
+  const child = spawn(postgres, args, {
+    detached: true, // own session: a signal to the service's process group does not reach the database
+    stdio: ["ignore", fd, fd],
+    env: { ...process.env, LC_ALL: "C" },
+    cwd: "/",
+    ...owner,
+  });
+  closeSync(fd);
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  child.once("error", () => {}); // reported through the exit below
+  // Whatever ends this process (a crash, process.exit) stops the database with it; SIGKILL cannot be caught:
+  // the next start clears that (clearLeftover).
+  const onExit = () => child.kill("SIGINT");
+  process.on("exit", onExit);
+  const running = () => child.exitCode === null && child.signalCode === null;
+  return {
+    child,
+    /** At once (a start that failed). */
+    async kill() {
+      process.off("exit", onExit);
+      if (child.exitCode === null) {
+        child.kill("SIGKILL");
+        await exited;
+      }
+    },
+    /** A fast shutdown (the service has closed its connections by now), cut short after STOP_WITHIN_MS. */
+    async stop() {
+      process.off("exit", onExit);
+      if (!running()) return;
+      child.kill("SIGINT");
+      if (!(await settledWithin(STOP_WITHIN_MS, [exited]))) child.kill("SIGKILL");
+      await exited;
+    },
+  };
 }

@@ -4,7 +4,7 @@ import { randomBytes } from "node:crypto";
 import { startTestServer, type TestServer } from "../../../../test/helpers/server.ts";
 import { api } from "../../../../test/helpers/http.ts";
 import { registerUser } from "../../../../test/helpers/users.ts";
-import { ManualClock } from "../../platform/clock.ts";
+import { ManualClock } from "../../../../test/helpers/clock.ts";
 import { linkIn, startMailbox, type Mailbox } from "../../../../test/helpers/mailbox.ts";
 import { SAME_ANSWER } from "./email-flows.ts";
 import { metric } from "../../../../test/helpers/metrics.ts";

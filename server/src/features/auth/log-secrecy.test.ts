@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import { generate } from "otplib";
 import { startTestServer, type TestServer } from "../../../../test/helpers/server.ts";
 import { api } from "../../../../test/helpers/http.ts";
-import { ManualClock } from "../../platform/clock.ts";
+import { ManualClock } from "../../../../test/helpers/clock.ts";
 import { linkIn, startMailbox, type Mailbox } from "../../../../test/helpers/mailbox.ts";
 
 let server: TestServer;

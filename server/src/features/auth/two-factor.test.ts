@@ -4,7 +4,7 @@ import { generate } from "otplib";
 import { startTestServer, type TestServer } from "../../../../test/helpers/server.ts";
 import { api } from "../../../../test/helpers/http.ts";
 import { registerUser, type TestUser } from "../../../../test/helpers/users.ts";
-import { ManualClock } from "../../platform/clock.ts";
+import { ManualClock } from "../../../../test/helpers/clock.ts";
 
 let server: TestServer;
 let http: ReturnType<typeof api>;

@@ -14,7 +14,7 @@ import type { Logger } from "../../platform/logger.ts";
 import type { Metrics } from "../../platform/metrics.ts";
 import type { PubSub } from "../../platform/pubsub.ts";
 import { newId } from "../../platform/ids.ts";
-import { settledWithin } from "../../platform/deadline.ts";
+import { DeadlineQueue, settledWithin, type Expiring } from "../../platform/deadline.ts";
 import { parseClientFrame } from "../../platform/realtime/frames.ts";
 import { ATTEMPT_TIMEOUT_MS, type AttemptResult, type SocketSender } from "../webhooks/index.ts";
 import { REFRESH_MS, type GatewayDirectory } from "./directory.ts";
@@ -69,9 +69,31 @@ const enum State {
   Closed,
 }
 
-interface Waiter {
-  resolve(r: AttemptResult): void;
-  timer: NodeJS.Timeout;
+const NOT_ACKED: AttemptResult = { ok: false, status: null, error: NO_ACK };
+
+/** An attempt sent on a connection, waiting for its ack; settles once (ack, close or its deadline). */
+class Waiter implements Expiring {
+  settled = false;
+  constructor(
+    private conn: Connection,
+    private deliveryId: string,
+    private done: (r: AttemptResult) => void,
+  ) {}
+
+  resolve(r: AttemptResult): void {
+    if (this.settled) return;
+    this.settled = true;
+    this.done(r);
+  }
+
+  /** No ack in time: it stops waiting (an ack for the delivery's other attempts still counts for them). */
+  expire(): void {
+    const list = this.conn.waiting.get(this.deliveryId);
+    const left = list?.filter((w) => w !== this);
+    if (left?.length) this.conn.waiting.set(this.deliveryId, left);
+    else this.conn.waiting.delete(this.deliveryId);
+    this.resolve(NOT_ACKED);
+  }
 }
 
 class Connection {
@@ -99,6 +121,9 @@ export class BotGateway implements SocketSender {
   private pending = new Set<Connection>();
   private byBot = new Map<string, Set<Connection>>();
   private relayed = new Map<string, (r: AttemptResult) => void>();
+  /** The deadlines of attempts sent here, and of attempts relayed to another process (which get a margin). */
+  private acks = new DeadlineQueue(ATTEMPT_TIMEOUT_MS);
+  private relays = new DeadlineQueue(ATTEMPT_TIMEOUT_MS + RELAY_MARGIN_MS);
   private timers: NodeJS.Timeout[] = [];
   private unsubscribe: (() => Promise<void>)[] = [];
   private closing = false;
@@ -145,8 +170,10 @@ export class BotGateway implements SocketSender {
     for (const c of all) c.ws.close(1001, "server shutting down");
     if (!(await settledWithin(graceMs, closed))) all.forEach((c) => c.ws.terminate());
     await Promise.all(closed);
-    for (const resolve of this.relayed.values()) resolve({ ok: false, status: null, error: NO_ACK });
+    for (const resolve of this.relayed.values()) resolve(NOT_ACKED);
     this.relayed.clear();
+    this.acks.clear();
+    this.relays.clear();
   }
 
   async connections(botId: string): Promise<number> {
@@ -170,13 +197,15 @@ export class BotGateway implements SocketSender {
   private relay(holder: string, botId: string, deliveryId: string, body: string): Promise<AttemptResult> {
     const a = newId();
     return new Promise<AttemptResult>((resolve) => {
-      const timer = setTimeout(() => done({ ok: false, status: null, error: NO_ACK }), ATTEMPT_TIMEOUT_MS + RELAY_MARGIN_MS);
+      const wait = { settled: false, expire: () => done(NOT_ACKED) };
       const done = (r: AttemptResult) => {
-        clearTimeout(timer);
+        if (wait.settled) return;
+        wait.settled = true;
         this.relayed.delete(a);
         resolve(r);
       };
       this.relayed.set(a, done);
+      this.relays.add(wait);
       const msg: RelayMessage = { k: "send", a, bot: botId, d: deliveryId, body, from: this.processId };
       this.o.pubsub
         .publish(channelOf(holder), JSON.stringify(msg))
@@ -209,16 +238,8 @@ export class BotGateway implements SocketSender {
     if (!conns.length) return Promise.resolve(NO_CONNECTION);
     const conn = conns[Math.floor(Math.random() * conns.length)]!;
     return new Promise<AttemptResult>((resolve) => {
-      const waiter: Waiter = {
-        resolve,
-        timer: setTimeout(() => {
-          const list = conn.waiting.get(deliveryId);
-          const left = list?.filter((w) => w !== waiter);
-          if (left?.length) conn.waiting.set(deliveryId, left);
-          else conn.waiting.delete(deliveryId);
-          resolve({ ok: false, status: null, error: NO_ACK });
-        }, ATTEMPT_TIMEOUT_MS),
-      };
+      const waiter = new Waiter(conn, deliveryId, resolve);
+      this.acks.add(waiter);
       const list = conn.waiting.get(deliveryId);
       if (list) list.push(waiter);
       else conn.waiting.set(deliveryId, [waiter]);
@@ -279,10 +300,7 @@ export class BotGateway implements SocketSender {
     const list = conn.waiting.get(deliveryId);
     if (!list) return;
     conn.waiting.delete(deliveryId);
-    for (const w of list) {
-      clearTimeout(w.timer);
-      w.resolve(ACKED);
-    }
+    for (const w of list) w.resolve(ACKED);
   }
 
   private async authenticate(conn: Connection, token: string): Promise<void> {
@@ -342,11 +360,7 @@ export class BotGateway implements SocketSender {
     conn.state = State.Closed;
     clearTimeout(conn.timer);
     this.pending.delete(conn);
-    for (const list of conn.waiting.values())
-      for (const w of list) {
-        clearTimeout(w.timer);
-        w.resolve({ ok: false, status: null, error: CLOSED });
-      }
+    for (const list of conn.waiting.values()) for (const w of list) w.resolve({ ok: false, status: null, error: CLOSED });
     conn.waiting.clear();
     if (was !== State.Ready) return;
     const set = this.byBot.get(conn.botId);

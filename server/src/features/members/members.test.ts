@@ -6,7 +6,7 @@ import { api } from "../../../../test/helpers/http.ts";
 import { registerUser, type TestUser } from "../../../../test/helpers/users.ts";
 import { insertBot, insertMember, insertUser } from "../../../../test/helpers/fixtures.ts";
 import { WsClient } from "../../../../test/helpers/ws.ts";
-import { ManualClock } from "../../platform/clock.ts";
+import { ManualClock } from "../../../../test/helpers/clock.ts";
 
 let server: TestServer;
 let http: ReturnType<typeof api>;

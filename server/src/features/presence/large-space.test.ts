@@ -7,6 +7,7 @@ import { startTestServer, type TestServer } from "../../../../test/helpers/serve
 import { api } from "../../../../test/helpers/http.ts";
 import { registerUser, type TestUser } from "../../../../test/helpers/users.ts";
 import { WsClient } from "../../../../test/helpers/ws.ts";
+import { marker } from "../../../../test/helpers/frames.ts";
 
 let server: TestServer;
 let http: ReturnType<typeof api>;
@@ -52,7 +53,7 @@ async function connect(u: TestUser): Promise<WsClient> {
 /** Every frame published before this for `u` has reached its socket once the marker has (one Redis connection, in order). */
 async function flushed(u: TestUser, c: WsClient): Promise<void> {
   const n = Math.random();
-  await publisher.toUser(u.id, { type: "test:mark", n });
+  await publisher.toUser(u.id, marker("test:mark", { n }));
   await c.next((f) => f.type === "test:mark" && f.n === n);
 }
 

@@ -1,7 +1,7 @@
 // Presence over HTTP with a ManualClock: idle after 5 minutes, offline 60 s after the last connection,
 // chosen statuses, invisible seen as offline, and presence:update frames to friends.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ManualClock } from "../../platform/clock.ts";
+import { ManualClock } from "../../../../test/helpers/clock.ts";
 import { RT } from "../../platform/realtime/publisher.ts";
 import { startTestServer, type TestServer } from "../../../../test/helpers/server.ts";
 import { api } from "../../../../test/helpers/http.ts";

@@ -6,6 +6,7 @@ import { startTestServer, type TestServer } from "../../../../test/helpers/serve
 import { api } from "../../../../test/helpers/http.ts";
 import { registerUser } from "../../../../test/helpers/users.ts";
 import { WsClient } from "../../../../test/helpers/ws.ts";
+import { marker } from "../../../../test/helpers/frames.ts";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -23,7 +24,7 @@ it("a deleted space is announced to its members' sockets and dropped from their 
   const { client: co } = await WsClient.ready(server.url, owner.token);
   const { client: cm } = await WsClient.ready(server.url, member.token);
 
-  await publisher.toSpace(space.id, general.id, { type: "test:before" });
+  await publisher.toSpace(space.id, general.id, marker("test:before"));
   await Promise.all([co.next((f) => f.type === "test:before"), cm.next((f) => f.type === "test:before")]);
 
   expect((await http.del(`/api/spaces/${space.id}`, { token: owner.token })).status).toBe(204);
@@ -31,10 +32,10 @@ it("a deleted space is announced to its members' sockets and dropped from their 
 
   // Whatever is still published on the space's channel reaches nobody; a marker on each user's channel, sent after
   // it through the same Redis connection, proves it would have arrived by now.
-  await publisher.toSpace(space.id, general.id, { type: "test:after" });
-  await publisher.toSpace(space.id, null, { type: "test:after" });
-  await publisher.toUser(owner.id, { type: "test:mark" });
-  await publisher.toUser(member.id, { type: "test:mark" });
+  await publisher.toSpace(space.id, general.id, marker("test:after"));
+  await publisher.toSpace(space.id, null, marker("test:after"));
+  await publisher.toUser(owner.id, marker("test:mark"));
+  await publisher.toUser(member.id, marker("test:mark"));
   await Promise.all([co.next((f) => f.type === "test:mark"), cm.next((f) => f.type === "test:mark")]);
   expect(co.ofType("test:after")).toEqual([]);
   expect(cm.ofType("test:after")).toEqual([]);

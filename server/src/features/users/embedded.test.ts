@@ -1,6 +1,6 @@
 // The same users, friends and presence paths in embedded mode (the embedded PostgreSQL + in-process Kv), where SQL and Kv differ.
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { ManualClock } from "../../platform/clock.ts";
+import { ManualClock } from "../../../../test/helpers/clock.ts";
 import { startTestServer, type TestServer } from "../../../../test/helpers/server.ts";
 import { api } from "../../../../test/helpers/http.ts";
 import { registerUser } from "../../../../test/helpers/users.ts";

@@ -10,7 +10,7 @@ import { claimTestRedis, createTestDatabase, type TestDatabase, type TestRedis }
 import { api } from "../../../../test/helpers/http.ts";
 import { registerUser } from "../../../../test/helpers/users.ts";
 import { createBot } from "../../../../test/helpers/bots.ts";
-import { ManualClock } from "../../platform/clock.ts";
+import { ManualClock } from "../../../../test/helpers/clock.ts";
 import { linkIn, startMailbox, type Mailbox } from "../../../../test/helpers/mailbox.ts";
 
 const ADMIN = `root_${randomBytes(4).toString("hex")}@example.test`;

@@ -68,48 +68,7 @@ export async function startWebhooks(p: Platform, runWorker: boolean, audience?: 
   const metrics = webhookMetrics(p.metrics.registry, () => lanes.depth());
   const sender = new WebhookSender(p.config.webhookAllowPrivate);
   const sweeper = new Sweeper(p.db, lanes, p.log);
-  const workers: JobWorker[] = [];
-  if (runWorker) {
-    const shares = new OwnerShares(OWNER_SHARE);
-    const attempts = new DeliveryAttempts({
-      db: p.db,
-      clock: p.clock,
-      log: p.log,
-      sender,
-      dataKey: p.config.dataKey,
-      metrics,
-      retryScale: p.config.webhookRetryScale,
-      targets,
-      delivered: new DeliveredBatcher(p.db),
-      lingering: new DeliveredBatcher(p.db, INVOCATION_RESULT_LINGER_MS),
-      lanes,
-      audience,
-      socket,
-      shares,
-    });
-    // A queued attempt over its owner's share goes back to the queue, delayed: the job (and its id, which the
-    // sweeper's re-queue dedupes against) stays, and no attempt is counted.
-    const processor = (lane: Lane) => async (job: Job<DeliveryJob>, token?: string) => {
-      const deferred = await attempts.run(job.data, lane);
-      if (!deferred) return;
-      await job.moveToDelayed(Date.now() + shares.deferMs(deferred.owner), token);
-      throw new DelayedError();
-    };
-    // A live worker renews its jobs' locks; a dead one's jobs are taken up again within about twice this.
-    const lockMs = 5_000;
-    workers.push(
-      await p.queues.worker<DeliveryJob>(DELIVERY_QUEUE, processor("main"), {
-        concurrency: MAIN_CONCURRENCY,
-        lockMs,
-      }),
-      await p.queues.worker<DeliveryJob>(FORCED_QUEUE, processor("forced"), {
-        concurrency: FORCED_CONCURRENCY,
-        lockMs,
-      }),
-    );
-    dispatcher.attemptInProcess(attempts, shares);
-    sweeper.start();
-  }
+  const workers = runWorker ? await startWorkers(p, { lanes, targets, dispatcher, metrics, sender, sweeper }, audience, socket) : [];
   const service = new WebhookService({
     db: p.db,
     replica: p.replica,
@@ -133,4 +92,53 @@ export async function startWebhooks(p: Platform, runWorker: boolean, audience?: 
       await sender.close();
     },
   };
+}
+
+/** The parts of the engine that the delivery workers share with the rest of it. */
+interface EngineParts {
+  lanes: Lanes;
+  targets: WebhookTargets;
+  dispatcher: WebhookDispatcher;
+  metrics: ReturnType<typeof webhookMetrics>;
+  sender: WebhookSender;
+  sweeper: Sweeper;
+}
+
+/** This process's delivery workers (main and forced lanes), its in-process first attempts and the sweeper. */
+async function startWorkers(p: Platform, parts: EngineParts, audience?: BotChanges, socket?: SocketSender): Promise<JobWorker[]> {
+  const { lanes, dispatcher } = parts;
+  const shares = new OwnerShares(OWNER_SHARE);
+  const attempts = new DeliveryAttempts({
+    db: p.db,
+    clock: p.clock,
+    log: p.log,
+    sender: parts.sender,
+    dataKey: p.config.dataKey,
+    metrics: parts.metrics,
+    retryScale: p.config.webhookRetryScale,
+    targets: parts.targets,
+    delivered: new DeliveredBatcher(p.db),
+    lingering: new DeliveredBatcher(p.db, INVOCATION_RESULT_LINGER_MS),
+    lanes,
+    audience,
+    socket,
+    shares,
+  });
+  // A queued attempt over its owner's share goes back to the queue, delayed: the job (and its id, which the
+  // sweeper's re-queue dedupes against) stays, and no attempt is counted.
+  const processor = (lane: Lane) => async (job: Job<DeliveryJob>, token?: string) => {
+    const deferred = await attempts.run(job.data, lane);
+    if (!deferred) return;
+    await job.moveToDelayed(Date.now() + shares.deferMs(deferred.owner), token);
+    throw new DelayedError();
+  };
+  // A live worker renews its jobs' locks; a dead one's jobs are taken up again within about twice this.
+  const lockMs = 5_000;
+  const workers = [
+    await p.queues.worker<DeliveryJob>(DELIVERY_QUEUE, processor("main"), { concurrency: MAIN_CONCURRENCY, lockMs }),
+    await p.queues.worker<DeliveryJob>(FORCED_QUEUE, processor("forced"), { concurrency: FORCED_CONCURRENCY, lockMs }),
+  ];
+  dispatcher.attemptInProcess(attempts, shares);
+  parts.sweeper.start();
+  return workers;
 }

@@ -68,43 +68,13 @@ function requestSeries(metrics: Metrics) {
 }
 
 export function createHttpApp(opts: HttpAppOptions): Express {
-  const { logger, metrics } = opts;
   const app = express();
   app.disable("x-powered-by");
   app.set("etag", false);
   app.set("query parser", "simple");
   if (opts.trustProxy !== undefined) app.set("trust proxy", opts.trustProxy);
-
-  // The request's child logger is made on first use: most requests log nothing (a pino child per request would be a
-  // large part of a cheap request's cost).
-  Object.defineProperty(app.request, "log", {
-    configurable: true,
-    get(this: Request & { _log?: Logger }) {
-      return (this._log ??= logger.child({ reqId: this.id }));
-    },
-    set(this: Request & { _log?: Logger }, value: Logger) {
-      this._log = value;
-    },
-  });
-  const series = requestSeries(metrics);
-  const debug = logger.isLevelEnabled("debug");
-
-  // One clock read at the start and one at the end, one label lookup: the same figures feed metrics and the log
-  // line. One listener function for every response (no closure per request); the start time rides on the request.
-  function finished(this: Response) {
-    const req = this.req as Request & { started: number };
-    const seconds = (performance.now() - req.started) / 1e3;
-    const route = routeLabel(req);
-    const s = series(req.method, route, this.statusCode);
-    s.requests.inc();
-    s.duration.observe(seconds);
-    if (debug || this.statusCode >= 500) {
-      req.log[levelOf(this.statusCode)](
-        { method: req.method, route, status: this.statusCode, ms: Math.round(seconds * 1e4) / 10 },
-        "request",
-      );
-    }
-  }
+  lazyRequestLogger(app, opts.logger);
+  const finished = requestFinished(opts.logger, opts.metrics);
   // The open routes (portal, documents: a dozen layers) sit behind one test, so that API requests do not walk them.
   let open: RequestHandler | undefined;
   if (opts.mountOpen) {
@@ -112,17 +82,7 @@ export function createHttpApp(opts: HttpAppOptions): Express {
     opts.mountOpen(router as unknown as Express);
     open = router;
   }
-  // Then the contract's validator and canonical ids: one Express layer for the whole front of the pipeline (each
-  // layer the router walks costs a match, a closure and a try/catch per request; several of them add up to a large
-  // part of a cheap request).
-  const bodies = new WeakMap<Request, BodyFacts>();
-  const api = inOrder([
-    wellFormedEscapes(),
-    requestBody(bodies),
-    ...validator(opts.apiSpec, opts.validateResponses),
-    noNulCharacters(bodies),
-    canonicalIds(opts.apiSpec),
-  ]);
+  const api = apiFront(opts);
   const toApi = (req: Request, res: Response, next: NextFunction) => (err?: unknown) => (err ? next(err) : api(req, res, next));
   app.use((req: Request, res: Response, next: NextFunction) => {
     const given = req.headers["x-request-id"];
@@ -137,18 +97,76 @@ export function createHttpApp(opts: HttpAppOptions): Express {
   opts.mount(app);
 
   app.use((_req: Request, _res: Response, next: NextFunction) => next(new HttpError(404, "not found")));
-  app.use((raw: unknown, req: Request, res: Response, _next: NextFunction) => {
-    const err = fromValidatorError(raw);
-    if (err instanceof HttpError) {
-      if (err.status >= 500) req.log[levelOf(err.status)]({ err: { message: err.message } }, "server error");
-      res.status(err.status).set(err.headers);
-      res.json(err instanceof ValidationFailed ? { detail: err.detail, errors: err.errors } : { detail: err.detail });
-      return;
-    }
-    req.log.error({ err }, "unhandled error");
-    res.status(500).json({ detail: "internal error" });
-  });
+  app.use(renderError);
   return app;
+}
+
+/**
+ * The request's child logger is made on first use: most requests log nothing (a pino child per request was a
+ * measurable share of a cheap request).
+ */
+function lazyRequestLogger(app: Express, logger: Logger): void {
+  Object.defineProperty(app.request, "log", {
+    configurable: true,
+    get(this: Request & { _log?: Logger }) {
+      return (this._log ??= logger.child({ reqId: this.id }));
+    },
+    set(this: Request & { _log?: Logger }, value: Logger) {
+      this._log = value;
+    },
+  });
+}
+
+/**
+ * One clock read at the start and one at the end, one label lookup: the same figures feed metrics and the log
+ * line. One listener function for every response (no closure per request); the start time rides on the request.
+ */
+function requestFinished(logger: Logger, metrics: Metrics): (this: Response) => void {
+  const series = requestSeries(metrics);
+  const debug = logger.isLevelEnabled("debug");
+  return function finished(this: Response) {
+    const req = this.req as Request & { started: number };
+    const seconds = (performance.now() - req.started) / 1e3;
+    const route = routeLabel(req);
+    const s = series(req.method, route, this.statusCode);
+    s.requests.inc();
+    s.duration.observe(seconds);
+    if (debug || this.statusCode >= 500) {
+      req.log[levelOf(this.statusCode)](
+        { method: req.method, route, status: this.statusCode, ms: Math.round(seconds * 1e4) / 10 },
+        "request",
+      );
+    }
+  };
+}
+
+/**
+ * The contract's validator and canonical ids: one Express layer for the whole front of the pipeline (each layer
+ * the router walks costs a match, a closure and a try/catch per request; seven of them were a visible share of a
+ * cheap request).
+ */
+function apiFront(opts: HttpAppOptions): RequestHandler {
+  const bodies = new WeakMap<Request, BodyFacts>();
+  return inOrder([
+    wellFormedEscapes(),
+    requestBody(bodies),
+    ...validator(opts.apiSpec, opts.validateResponses),
+    noNulCharacters(bodies),
+    canonicalIds(opts.apiSpec),
+  ]);
+}
+
+/** The one error middleware: an HttpError as its status and `{detail}` (and `errors` on a 422), anything else as 500. */
+function renderError(raw: unknown, req: Request, res: Response, _next: NextFunction): void {
+  const err = fromValidatorError(raw);
+  if (err instanceof HttpError) {
+    if (err.status >= 500) req.log[levelOf(err.status)]({ err: { message: err.message } }, "server error");
+    res.status(err.status).set(err.headers);
+    res.json(err instanceof ValidationFailed ? { detail: err.detail, errors: err.errors } : { detail: err.detail });
+    return;
+  }
+  req.log.error({ err }, "unhandled error");
+  res.status(500).json({ detail: "internal error" });
 }
 
 /**

@@ -40,171 +40,198 @@ class NotPlain {
   constructor(readonly pointer: string) {}
 }
 
-export function canonicalIds(apiSpec: object): RequestHandler {
-  type Parameter = NonNullable<Operation["parameters"]>[number];
-  const declared = (apiSpec as { components?: { schemas?: Record<string, Schema>; parameters?: Record<string, Parameter> } }).components;
-  const components = declared?.schemas ?? {};
-  // Shared parameters (the space/channel path, paging) are `$ref`s into components.parameters.
-  const parameter = (x: Parameter & { $ref?: string }): Parameter =>
-    typeof x.$ref === "string" && x.$ref.startsWith("#/components/parameters/") ? (declared?.parameters?.[x.$ref.slice(24)] ?? x) : x;
-  const places = new WeakMap<Operation, IdPlaces>();
+type Parameter = NonNullable<Operation["parameters"]>[number];
+interface Components {
+  schemas?: Record<string, Schema>;
+  parameters?: Record<string, Parameter>;
+}
+/** Nesting past this is not walked (a schema that deep counts as holding ids). */
+const MAX_DEPTH = 32;
+const SCHEMA_REF = "#/components/schemas/";
+const PARAMETER_REF = "#/components/parameters/";
 
-  // Facts about the contract's schema objects, found once per object: a request walks only what can hold an id,
-  // and allocates nothing for a value it leaves as it is.
-  const derefs = new WeakMap<Schema, Schema | null>();
-  const deref = (s: Schema | undefined): Schema | undefined => {
-    if (!s || typeof s.$ref !== "string") return s;
-    let d = derefs.get(s);
-    if (d === undefined) {
-      const seen = new Set<string>();
-      let cur: Schema | undefined = s;
-      while (cur && typeof cur.$ref === "string") {
-        const ref: string = cur.$ref;
-        if (seen.has(ref) || !ref.startsWith("#/components/schemas/")) {
-          cur = undefined;
-          break;
-        }
-        seen.add(ref);
-        cur = components[ref.slice("#/components/schemas/".length)];
-      }
-      derefs.set(s, (d = cur ?? null));
-    }
-    return d ?? undefined;
-  };
+/**
+ * Facts about the contract's schema objects, found once per object: a request walks only what can hold an id,
+ * and allocates nothing for a value it leaves as it is.
+ */
+class IdSchemas {
+  private derefs = new WeakMap<Schema, Schema | null>();
+  private uuids = new WeakMap<Schema, boolean>();
+  private holding = new WeakMap<Schema, boolean>();
+  private places = new WeakMap<Operation, IdPlaces>();
 
-  const uuids = new WeakMap<Schema, boolean>();
-  const isUuid = (s: Schema | undefined): boolean => {
-    const d = deref(s);
-    if (!d) return false;
-    let u = uuids.get(d);
-    if (u === undefined) {
-      u = d.format === "uuid" || (Array.isArray(d.anyOf) && (d.anyOf as Schema[]).some((x) => deref(x)?.format === "uuid"));
-      uuids.set(d, u);
-    }
-    return u;
-  };
+  constructor(private declared: Components | undefined) {}
 
-  /** Whether a uuid-format value can occur anywhere under `schema` (a schema on a cycle counts as holding one). */
-  const holding = new WeakMap<Schema, boolean>();
-  const holdsIds = (schema: Schema | undefined, depth = 0): boolean => {
-    const s = deref(schema);
-    if (!s) return false;
-    const known = holding.get(s);
-    if (known !== undefined) return known;
-    if (depth > 32) return true;
-    // On a cycle, the schema being decided counts as holding ids (walking it is always correct, only slower).
-    holding.set(s, true);
-    const subs: Schema[] = [
-      ...COMBINERS.flatMap((k) => (s[k] as Schema[] | undefined) ?? []),
-      ...Object.values((s.properties ?? {}) as Record<string, Schema>),
-      ...(typeof s.items === "object" ? [s.items as Schema] : []),
-      ...(typeof s.additionalProperties === "object" ? [s.additionalProperties as Schema] : []),
-    ];
-    const h = isUuid(s) || subs.some((x) => holdsIds(x, depth + 1));
-    holding.set(s, h);
-    return h;
-  };
-
-  const placesOf = (op: Operation): IdPlaces => {
-    let p = places.get(op);
+  /** Where an operation holds ids: its uuid path and query parameters, and its body schema if that can hold one. */
+  placesOf(op: Operation): IdPlaces {
+    let p = this.places.get(op);
     if (!p) {
-      const params = (op.parameters ?? []).map(parameter);
+      const params = (op.parameters ?? []).map((x) => this.parameter(x));
       const body = op.requestBody?.content?.["application/json"]?.schema;
       p = {
-        path: new Set(params.filter((x) => x.in === "path" && isUuid(x.schema)).map((x) => x.name!)),
-        query: new Set(params.filter((x) => x.in === "query" && isUuid(x.schema)).map((x) => x.name!)),
-        body: holdsIds(body) ? body : undefined,
+        path: new Set(params.filter((x) => x.in === "path" && this.isUuid(x.schema)).map((x) => x.name!)),
+        query: new Set(params.filter((x) => x.in === "query" && this.isUuid(x.schema)).map((x) => x.name!)),
+        body: this.holdsIds(body) ? body : undefined,
       };
-      places.set(op, p);
+      this.places.set(op, p);
     }
     return p;
-  };
+  }
 
   /** `value` with every uuid-format string under `schema` lowercased (a copy only where something changes). */
-  const walk = (value: unknown, schema: Schema | undefined, pointer: string, depth: number): unknown => {
-    const s = deref(schema);
-    if (!s || depth > 32 || value === null || value === undefined) return value;
+  walk(value: unknown, schema: Schema | undefined, pointer: string, depth: number): unknown {
+    const s = this.deref(schema);
+    if (!s || depth > MAX_DEPTH || value === null || value === undefined) return value;
     if (typeof value === "string") {
-      if (!isUuid(s)) return value;
+      if (!this.isUuid(s)) return value;
       // eslint-disable-next-line @typescript-eslint/only-throw-error -- a sentinel caught by the caller below, which needs no stack
       if (!isPlainUuid(value)) throw new NotPlain(pointer);
       return value.toLowerCase();
     }
     for (const key of COMBINERS) {
       const branches = s[key] as Schema[] | undefined;
-      if (branches) for (const branch of branches) value = walk(value, branch, pointer, depth + 1);
+      if (branches) for (const branch of branches) value = this.walk(value, branch, pointer, depth + 1);
     }
-    if (Array.isArray(value)) {
-      const items = s.items as Schema | undefined;
-      if (!items || !holdsIds(items)) return value;
-      let out: unknown[] | undefined;
-      for (let i = 0; i < value.length; i++) {
-        const v = walk(value[i], items, `${pointer}/${i}`, depth + 1);
-        if (v !== value[i]) (out ??= [...(value as unknown[])])[i] = v;
-      }
-      return out ?? value;
-    }
-    if (typeof value === "object") {
-      const props = (s.properties ?? {}) as Record<string, Schema>;
-      const extra = typeof s.additionalProperties === "object" ? (s.additionalProperties as Schema) : undefined;
-      let out: Record<string, unknown> | undefined;
-      for (const k in value as Record<string, unknown>) {
-        if (!Object.hasOwn(value as object, k)) continue;
-        const sub = props[k] ?? extra;
-        if (!sub || !holdsIds(sub)) continue;
-        const v0 = (value as Record<string, unknown>)[k];
-        const v = walk(v0, sub, `${pointer}/${k}`, depth + 1);
-        if (v !== v0) (out ??= { ...(value as Record<string, unknown>) })[k] = v;
-      }
-      return out ?? value;
-    }
+    if (Array.isArray(value)) return this.walkItems(value, s, pointer, depth);
+    if (typeof value === "object") return this.walkProperties(value as Record<string, unknown>, s, pointer, depth);
     return value;
-  };
+  }
 
-  const refuse = (location: ValidationIssue["location"], path: string) =>
-    new ValidationFailed([{ location, path, message: NOT_PLAIN, code: "format" }]);
+  private walkItems(value: unknown[], s: Schema, pointer: string, depth: number): unknown[] {
+    const items = s.items as Schema | undefined;
+    if (!items || !this.holdsIds(items)) return value;
+    let out: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const v = this.walk(value[i], items, `${pointer}/${i}`, depth + 1);
+      if (v !== value[i]) (out ??= [...value])[i] = v;
+    }
+    return out ?? value;
+  }
 
+  private walkProperties(value: Record<string, unknown>, s: Schema, pointer: string, depth: number): Record<string, unknown> {
+    const props = (s.properties ?? {}) as Record<string, Schema>;
+    const extra = typeof s.additionalProperties === "object" ? (s.additionalProperties as Schema) : undefined;
+    let out: Record<string, unknown> | undefined;
+    for (const k in value) {
+      if (!Object.hasOwn(value, k)) continue;
+      const sub = props[k] ?? extra;
+      if (!sub || !this.holdsIds(sub)) continue;
+      const v0 = value[k];
+      const v = this.walk(v0, sub, `${pointer}/${k}`, depth + 1);
+      if (v !== v0) (out ??= { ...value })[k] = v;
+    }
+    return out ?? value;
+  }
+
+  /** Shared parameters (the space/channel path, paging) are `$ref`s into components.parameters. */
+  private parameter(x: Parameter & { $ref?: string }): Parameter {
+    if (typeof x.$ref !== "string" || !x.$ref.startsWith(PARAMETER_REF)) return x;
+    return this.declared?.parameters?.[x.$ref.slice(PARAMETER_REF.length)] ?? x;
+  }
+
+  private deref(s: Schema | undefined): Schema | undefined {
+    if (!s || typeof s.$ref !== "string") return s;
+    let d = this.derefs.get(s);
+    if (d === undefined) this.derefs.set(s, (d = this.resolve(s)));
+    return d ?? undefined;
+  }
+
+  /** Follows `$ref`s to a schema of components.schemas; null for a cycle or a reference elsewhere. */
+  private resolve(s: Schema): Schema | null {
+    const seen = new Set<string>();
+    let cur: Schema | undefined = s;
+    while (cur && typeof cur.$ref === "string") {
+      const ref: string = cur.$ref;
+      if (seen.has(ref) || !ref.startsWith(SCHEMA_REF)) return null;
+      seen.add(ref);
+      cur = this.declared?.schemas?.[ref.slice(SCHEMA_REF.length)];
+    }
+    return cur ?? null;
+  }
+
+  private isUuid(s: Schema | undefined): boolean {
+    const d = this.deref(s);
+    if (!d) return false;
+    let u = this.uuids.get(d);
+    if (u === undefined) {
+      u = d.format === "uuid" || (Array.isArray(d.anyOf) && (d.anyOf as Schema[]).some((x) => this.deref(x)?.format === "uuid"));
+      this.uuids.set(d, u);
+    }
+    return u;
+  }
+
+  /** Whether a uuid-format value can occur anywhere under `schema` (a schema on a cycle counts as holding one). */
+  private holdsIds(schema: Schema | undefined, depth = 0): boolean {
+    const s = this.deref(schema);
+    if (!s) return false;
+    const known = this.holding.get(s);
+    if (known !== undefined) return known;
+    if (depth > MAX_DEPTH) return true;
+    // On a cycle, the schema being decided counts as holding ids (walking it is always correct, only slower).
+    this.holding.set(s, true);
+    const subs: Schema[] = [
+      ...COMBINERS.flatMap((k) => (s[k] as Schema[] | undefined) ?? []),
+      ...Object.values((s.properties ?? {}) as Record<string, Schema>),
+      ...(typeof s.items === "object" ? [s.items as Schema] : []),
+      ...(typeof s.additionalProperties === "object" ? [s.additionalProperties as Schema] : []),
+    ];
+    const h = this.isUuid(s) || subs.some((x) => this.holdsIds(x, depth + 1));
+    this.holding.set(s, h);
+    return h;
+  }
+}
+
+const refuse = (location: ValidationIssue["location"], path: string) =>
+  new ValidationFailed([{ location, path, message: NOT_PLAIN, code: "format" }]);
+
+export function canonicalIds(apiSpec: object): RequestHandler {
+  const schemas = new IdSchemas((apiSpec as { components?: Components }).components);
   return (req: Request, _res: Response, next: NextFunction) => {
     const info = (req as Request & { openapi?: OpenApiInfo }).openapi;
     if (!info?.schema || !info.openApiRoute) return next();
-    const p = placesOf(info.schema);
-
-    if (p.path.size > 0) {
-      const values = info.pathParams ?? {};
-      for (const name of p.path) if (values[name] !== undefined && !isPlainUuid(values[name])) throw refuse("path", `/${name}`);
-      p.slots ??= slotsOf(info.openApiRoute, p.path);
-      // A path with no uppercase letter and no percent-escape already holds every id in its canonical form.
-      if (NOT_CANONICAL_PATH.test(pathOf(req.url))) rewritePath(req, p.slots, values);
-      // The validator also set `req.params` to its decoded values, and Express merges them into the params of
-      // routers mounted with parameters (`/api/spaces/:space_id/bots`): canonical there too.
-      for (const name of p.path) if (values[name] !== undefined) values[name] = values[name].toLowerCase();
-      const params = req.params as Record<string, string> | undefined;
-      if (params && params !== values)
-        for (const name of p.path) if (typeof params[name] === "string") params[name] = params[name].toLowerCase();
-    }
-
-    if (p.query.size > 0) {
-      const query = req.query as Record<string, unknown>;
-      let copy: Record<string, unknown> | undefined;
-      for (const name of p.query) {
-        const v = query[name];
-        if (typeof v !== "string") continue;
-        if (!isPlainUuid(v)) throw refuse("query", `/${name}`);
-        if (v !== v.toLowerCase()) (copy ??= { ...query })[name] = v.toLowerCase();
-      }
-      if (copy) setQuery(req, copy);
-    }
-
-    if (p.body && req.body !== undefined) {
-      try {
-        req.body = walk(req.body, p.body, "", 0);
-      } catch (err) {
-        if (err instanceof NotPlain) throw refuse("body", err.pointer);
-        throw err;
-      }
-    }
+    const p = schemas.placesOf(info.schema);
+    if (p.path.size > 0) canonicalPath(req, info.openApiRoute, info.pathParams ?? {}, p);
+    if (p.query.size > 0) canonicalQuery(req, p.query);
+    if (p.body && req.body !== undefined) req.body = canonicalBody(schemas, req.body, p.body);
     next();
   };
+}
+
+/** The uuid path parameters checked, and lowercased wherever a later reader takes them from. */
+function canonicalPath(req: Request, route: string, values: Record<string, string>, p: IdPlaces): void {
+  for (const name of p.path) if (values[name] !== undefined && !isPlainUuid(values[name])) throw refuse("path", `/${name}`);
+  p.slots ??= slotsOf(route, p.path);
+  // A path with no uppercase letter and no percent-escape already holds every id in its canonical form.
+  if (NOT_CANONICAL_PATH.test(pathOf(req.url))) rewritePath(req, p.slots, values);
+  // The validator also set `req.params` to its decoded values, and Express merges them into the params of
+  // routers mounted with parameters (`/api/spaces/:space_id/bots`): canonical there too.
+  for (const name of p.path) if (values[name] !== undefined) values[name] = values[name].toLowerCase();
+  const params = req.params as Record<string, string> | undefined;
+  if (params && params !== values)
+    for (const name of p.path) if (typeof params[name] === "string") params[name] = params[name].toLowerCase();
+}
+
+/** The uuid query parameters checked, and lowercased in a copy of the query when one is not. */
+function canonicalQuery(req: Request, names: Set<string>): void {
+  const query = req.query as Record<string, unknown>;
+  let copy: Record<string, unknown> | undefined;
+  for (const name of names) {
+    const v = query[name];
+    if (typeof v !== "string") continue;
+    if (!isPlainUuid(v)) throw refuse("query", `/${name}`);
+    if (v !== v.toLowerCase()) (copy ??= { ...query })[name] = v.toLowerCase();
+  }
+  if (copy) setQuery(req, copy);
+}
+
+/** The body with its ids lowercased; a 422 at the first that is not a plain UUID. */
+function canonicalBody(schemas: IdSchemas, body: unknown, schema: Schema): unknown {
+  try {
+    return schemas.walk(body, schema, "", 0);
+  } catch (err) {
+    if (err instanceof NotPlain) throw refuse("body", err.pointer);
+    throw err;
+  }
 }
 
 /** The segments of a route template (`/api/spaces/{space_id}/…`) that are uuid parameters. */

@@ -1,9 +1,10 @@
-// Device-targeted frames (RealtimePublisher.toDevice): only the sockets of that user authenticated with that
+// Device-targeted frames (RealtimePublisher.toDevices): only the sockets of that user authenticated with that
 // device session receive them; the user's other devices and other users do not; user frames still reach all.
 import { describe, expect, it } from "vitest";
 import { MemoryPubSub } from "../pubsub.ts";
 import { RealtimePublisher } from "./publisher.ts";
 import { LocalRegistry, type Deliverable } from "./registry.ts";
+import { marker } from "../../../../test/helpers/frames.ts";
 
 class FakeConn implements Deliverable {
   got: string[] = [];
@@ -50,7 +51,7 @@ describe("toDevices", () => {
       welcome,
     );
     expect(published).toHaveLength(2);
-    await rt.toUser("alice", { type: "test:note" });
+    await rt.toUser("alice", marker("test:note"));
     await settle();
     expect(phoneA.got.map((t) => JSON.parse(t))).toEqual([welcome, { type: "test:note" }]);
     expect(phoneB.got).toEqual(phoneA.got);
@@ -59,7 +60,7 @@ describe("toDevices", () => {
     expect(bobLaptop.got.map((t) => JSON.parse(t))).toEqual([welcome]);
     expect(bob.got).toEqual([]);
 
-    await rt.toDevices([{ user_id: "alice", device_id: "dev-unknown" }], { type: "test:x" });
+    await rt.toDevices([{ user_id: "alice", device_id: "dev-unknown" }], marker("test:x"));
     await settle();
     expect(phoneA.got).toHaveLength(2);
     await pubsub.close();

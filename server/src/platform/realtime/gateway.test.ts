@@ -7,6 +7,7 @@ import { WsClient } from "../../../../test/helpers/ws.ts";
 import { api } from "../../../../test/helpers/http.ts";
 import { insertMember, insertSpace } from "../../../../test/helpers/fixtures.ts";
 import { RealtimePublisher } from "./publisher.ts";
+import { marker } from "../../../../test/helpers/frames.ts";
 
 let server: TestServer;
 let alice: TestUser;
@@ -131,7 +132,7 @@ describe("slow and dead clients", () => {
       (slow.ws as unknown as { _socket: { pause(): void } })._socket.pause();
       const pad = "y".repeat(60_000);
       for (let i = 0; i < 2000 && !own.logs().includes("realtime client too slow"); i += 10) {
-        await Promise.all(Array.from({ length: 10 }, (_, k) => flood.toUser(user.id, { type: "test:flood", i: i + k, pad })));
+        await Promise.all(Array.from({ length: 10 }, (_, k) => flood.toUser(user.id, marker("test:flood", { i: i + k, pad }))));
         await sleep(2);
       }
       await expect.poll(() => own.logs().includes("realtime client too slow"), { timeout: 10_000 }).toBe(true);
@@ -167,8 +168,8 @@ describe("delivery", () => {
     const { client: a } = await WsClient.ready(server.url, alice.token);
     const { client: b } = await WsClient.ready(server.url, bob.token);
 
-    await publisher.toSpace(space.id, space.generalId, { type: "test:frame", n: 1 });
-    await publisher.toUser(bob.id, { type: "test:mark", n: 1 });
+    await publisher.toSpace(space.id, space.generalId, marker("test:frame", { n: 1 }));
+    await publisher.toUser(bob.id, marker("test:mark", { n: 1 }));
     await a.next((f) => f.type === "test:frame" && f.n === 1);
     await b.next((f) => f.type === "test:mark" && f.n === 1);
     await sleep(100);
@@ -184,7 +185,7 @@ describe("delivery", () => {
     });
     await a.next((f) => f.type === "member:joined");
     await sleep(100);
-    await publisher.toSpace(space.id, space.generalId, { type: "test:frame", n: 2 });
+    await publisher.toSpace(space.id, space.generalId, marker("test:frame", { n: 2 }));
     await b.next((f) => f.type === "test:frame" && f.n === 2);
 
     await server.platform.db("members").where({ space_id: space.id, user_id: bob.id }).del();
@@ -196,8 +197,8 @@ describe("delivery", () => {
       reason: "left",
     });
     await b.next((f) => f.type === "member:left");
-    await publisher.toSpace(space.id, space.generalId, { type: "test:frame", n: 3 });
-    await publisher.toUser(bob.id, { type: "test:mark", n: 2 });
+    await publisher.toSpace(space.id, space.generalId, marker("test:frame", { n: 3 }));
+    await publisher.toUser(bob.id, marker("test:mark", { n: 2 }));
     await a.next((f) => f.type === "test:frame" && f.n === 3);
     await b.next((f) => f.type === "test:mark" && f.n === 2);
     await sleep(100);
@@ -214,7 +215,7 @@ describe("delivery", () => {
       (await first).client.close();
       const { client } = await second;
       await sleep(20);
-      await publisher.toSpace(space.id, space.generalId, { type: "test:reconnect", i });
+      await publisher.toSpace(space.id, space.generalId, marker("test:reconnect", { i }));
       await client.next((f) => f.type === "test:reconnect" && f.i === i);
       client.close();
     }
@@ -223,7 +224,7 @@ describe("delivery", () => {
   it("keeps gateway control frames away from clients", async () => {
     const { client } = await WsClient.ready(server.url, alice.token);
     await publisher.membershipChanged(alice.id, "00000000-0000-7000-8000-000000000000", "left");
-    await publisher.toUser(alice.id, { type: "test:after" });
+    await publisher.toUser(alice.id, marker("test:after"));
     await client.next((f) => f.type === "test:after");
     expect(client.frames.map((f) => f.type)).toEqual(["ready", "test:after"]);
     client.close();

@@ -3,12 +3,8 @@
 import type { components } from "../../../../generated/api.d.ts";
 import type { PubSub } from "../pubsub.ts";
 
-/**
- * A frame for clients: one of the server frames spec/realtime declares, or a `test:*` marker frame that tests of
- * the transport send through it.
- */
-
-export type Frame = components["schemas"]["Realtime.ServerFrame"] | { type: `test:${string}`; [key: string]: unknown };
+/** A frame for clients: one of the server frames spec/realtime declares. */
+export type Frame = components["schemas"]["Realtime.ServerFrame"];
 
 /** Pub/sub channel names shared by the publisher and the gateway. */
 export const RT = {

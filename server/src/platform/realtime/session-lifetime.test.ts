@@ -2,7 +2,7 @@
 // expires, with 4001 when the session is revoked — also when the revocation message was never heard (the periodic
 // re-check reads the database) and when it raced the socket's authentication.
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { ManualClock } from "../clock.ts";
+import { ManualClock } from "../../../../test/helpers/clock.ts";
 import type { Principal } from "./gateway.ts";
 import { startTestServer, type TestServer } from "../../../../test/helpers/server.ts";
 import { api } from "../../../../test/helpers/http.ts";
