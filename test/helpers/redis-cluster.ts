@@ -42,15 +42,15 @@ const canListen = (port: number) =>
     s.listen(port, "127.0.0.1", () => s.close(() => resolve(true)));
   });
 
-/** Six ports whose cluster bus ports (+10000) are free too. */
-async function freeClusterPorts(): Promise<number[]> {
-  for (let tries = 0; tries < 50; tries++) {
-    const base = 20_000 + Math.floor(Math.random() * 30_000);
+/** Six ports whose cluster bus ports (+10000) are free too: from `basePort` on when given, else anywhere. */
+async function freeClusterPorts(basePort?: number): Promise<number[]> {
+  for (let tries = 0; tries < (basePort ? 1 : 50); tries++) {
+    const base = basePort ?? 20_000 + Math.floor(Math.random() * 30_000);
     const ports = [0, 1, 2, 3, 4, 5].map((i) => base + i);
     const free = await Promise.all(ports.flatMap((p) => [canListen(p), canListen(p + 10_000)]));
     if (free.every(Boolean)) return ports;
   }
-  throw new Error("no free ports for a Redis Cluster");
+  throw new Error(`no free ports for a Redis Cluster${basePort ? ` at ${basePort}–${basePort + 5} (and +10000)` : ""}`);
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -77,9 +77,10 @@ async function ask<T>(port: number, fn: (r: Redis) => Promise<T>): Promise<T> {
 
 const clusterOk = (port: number) => ask(port, async (r) => String(await r.call("CLUSTER", "INFO")).includes("cluster_state:ok"));
 
-export async function startRedisCluster(): Promise<TestRedisCluster> {
+/** `basePort`: the six nodes on basePort…basePort+5 (a benchmark run told where), else on free ports. */
+export async function startRedisCluster(opts: { basePort?: number } = {}): Promise<TestRedisCluster> {
   const dir = mkdtempSync(join(tmpdir(), "parley-redis-cluster-"));
-  const ports = await freeClusterPorts();
+  const ports = await freeClusterPorts(opts.basePort);
   const children = new Map<number, ChildProcess>();
   for (const port of ports) {
     const child = spawn(

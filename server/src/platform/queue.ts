@@ -52,6 +52,8 @@ interface WorkerOpts {
 
 export interface Queues {
   readonly backend: "redis" | "postgres";
+  /** Queues of different names may live on different servers (a Redis Cluster): splitting a busy queue spreads it. */
+  readonly spread: boolean;
   // BullMQ counts attempts per job, set when the job is added, so the retry count belongs to the
   // producer's queue while the schedule (a function) belongs to the worker.
   queue<T>(name: string, opts?: QueueOptions): Promise<JobQueue<T>>;
@@ -159,6 +161,7 @@ export function redisQueues(target: string | RedisTarget, log: QueueLog): Queues
   };
   return {
     backend: "redis",
+    spread: "cluster" in where,
     async queue<T>(name: string, opts?: QueueOptions) {
       // While Redis reconnects, adds wait in ioredis's offline queue (bounded by PRODUCER_WAIT_MS in wrap)
       // instead of failing at once: a blip of a second loses no enqueue.
@@ -191,6 +194,7 @@ export function postgresQueues(connection: PgConnection, log: QueueLog): Queues 
   const closers: (() => Promise<unknown>)[] = [];
   return {
     backend: "postgres",
+    spread: false,
     async queue<T>(name: string, opts?: QueueOptions) {
       const q = new pgb.Queue<T>(name, { connection: conn });
       q.on("error", logErrors(log, "producer", name));

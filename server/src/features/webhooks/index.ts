@@ -4,7 +4,7 @@ import type { Platform } from "../../platform/index.ts";
 import type { JobWorker } from "../../platform/queue.ts";
 import { DelayedError, type Job } from "bullmq";
 import { WebhookDispatcher } from "./dispatcher.ts";
-import { DELIVERY_QUEUE, FORCED_QUEUE, Lanes, type DeliveryJob, type Lane } from "./jobs.ts";
+import { CLUSTER_DELIVERY_QUEUES, DELIVERY_QUEUE, FORCED_QUEUE, Lanes, type DeliveryJob, type Lane } from "./jobs.ts";
 import { OwnerShares } from "./owner-shares.ts";
 import { webhookMetrics } from "./metrics.ts";
 import { DeliveredBatcher } from "./results.ts";
@@ -57,9 +57,10 @@ export interface WebhookEngine {
  */
 export async function startWebhooks(p: Platform, runWorker: boolean, audience?: BotChanges, socket?: SocketSender): Promise<WebhookEngine> {
   const opts = { keepFinished: false };
-  const [main, forced] = await Promise.all([
-    p.queues.queue<DeliveryJob>(DELIVERY_QUEUE, opts),
+  const mainQueues = p.queues.spread ? CLUSTER_DELIVERY_QUEUES : [DELIVERY_QUEUE];
+  const [forced, ...main] = await Promise.all([
     p.queues.queue<DeliveryJob>(FORCED_QUEUE, opts),
+    ...mainQueues.map((name) => p.queues.queue<DeliveryJob>(name, opts)),
   ]);
   const lanes = new Lanes({ main, forced }, p.log);
   const targets = new WebhookTargets(p.db, p.config.dataKey, p.clock, p.pubsub);
@@ -134,10 +135,15 @@ async function startWorkers(p: Platform, parts: EngineParts, audience?: BotChang
   };
   // A live worker renews its jobs' locks; a dead one's jobs are taken up again within about twice this.
   const lockMs = 5_000;
-  const workers = [
-    await p.queues.worker<DeliveryJob>(DELIVERY_QUEUE, processor("main"), { concurrency: MAIN_CONCURRENCY, lockMs }),
-    await p.queues.worker<DeliveryJob>(FORCED_QUEUE, processor("forced"), { concurrency: FORCED_CONCURRENCY, lockMs }),
-  ];
+  // Split (a Redis Cluster), the main lane's workers are shared out over its queues: this process's total stays about
+  // MAIN_CONCURRENCY.
+  const mainQueues = p.queues.spread ? CLUSTER_DELIVERY_QUEUES : [DELIVERY_QUEUE];
+  const workers: JobWorker[] = [];
+  for (const name of mainQueues)
+    workers.push(
+      await p.queues.worker<DeliveryJob>(name, processor("main"), { concurrency: Math.ceil(MAIN_CONCURRENCY / mainQueues.length), lockMs }),
+    );
+  workers.push(await p.queues.worker<DeliveryJob>(FORCED_QUEUE, processor("forced"), { concurrency: FORCED_CONCURRENCY, lockMs }));
   dispatcher.attemptInProcess(attempts, shares);
   parts.sweeper.start();
   return workers;

@@ -8,6 +8,20 @@ import type { JobQueue } from "../../platform/queue.ts";
 export const DELIVERY_QUEUE = "webhook-deliveries";
 export const FORCED_QUEUE = "webhook-forced";
 
+/**
+ * The main lane's queues on a Redis Cluster, each on the master of its own hash tag: one queue's BullMQ scripts run
+ * on one master, so a single queue would bound delivery throughput by one Redis core whatever the cluster's size.
+ * Their tags' slots (2187, 12878, 8939) lie in different thirds of the slot space, so on the layout
+ * `redis-cli --cluster create` gives three masters, each master holds one. One queue on one Redis or PostgreSQL.
+ */
+export const CLUSTER_DELIVERY_QUEUES = [DELIVERY_QUEUE, `${DELIVERY_QUEUE}-1`, `${DELIVERY_QUEUE}-4`];
+
+/**
+ * The main-lane queue of a webhook's deliveries: the same for every delivery and retry of it, on every process (from
+ * the random tail of its UUID), so one webhook's jobs never spread over several queues.
+ */
+export const shardOf = (webhookId: string, shards: number): number => (shards === 1 ? 0 : parseInt(webhookId.slice(-8), 16) % shards);
+
 export type Lane = "main" | "forced";
 
 export interface DeliveryJob {
@@ -30,18 +44,33 @@ export const jobIdOf = (job: DeliveryJob, unique?: string) => (unique ? `${job.i
 
 export class Lanes {
   constructor(
-    private queues: Record<Lane, JobQueue<DeliveryJob>>,
+    /** `main`: the main lane's queues, one or more (CLUSTER_DELIVERY_QUEUES), a webhook's jobs on `shardOf` it. */
+    private queues: { main: JobQueue<DeliveryJob>[]; forced: JobQueue<DeliveryJob> },
     private log: Logger,
   ) {}
 
   /**
-   * Queues jobs; never throws. A failure (Redis away past the producer's bounded wait) is logged with the
-   * delivery ids: the rows stay pending and the sweeper queues them again once they are overdue.
+   * Queues jobs, each main-lane job on its webhook's queue; never throws. A failure (Redis away past the producer's
+   * bounded wait) is logged with the delivery ids: the rows stay pending and the sweeper queues them again once they
+   * are overdue.
    */
   async add(lane: Lane, jobs: { job: DeliveryJob; jobId: string; delay?: number }[]): Promise<boolean> {
     if (!jobs.length) return true;
+    const { main, forced } = this.queues;
+    const byQueue = new Map<JobQueue<DeliveryJob>, typeof jobs>();
+    for (const j of jobs) {
+      const q = lane === "forced" ? forced : main[shardOf(j.job.webhookId, main.length)]!;
+      const group = byQueue.get(q);
+      if (group) group.push(j);
+      else byQueue.set(q, [j]);
+    }
+    const added = await Promise.all([...byQueue].map(([q, js]) => this.addTo(q, lane, js)));
+    return added.every(Boolean);
+  }
+
+  private async addTo(queue: JobQueue<DeliveryJob>, lane: Lane, jobs: { job: DeliveryJob; jobId: string; delay?: number }[]) {
     try {
-      await this.queues[lane].addBulk(jobs.map((j) => ({ name: "deliver", data: j.job, opts: { jobId: j.jobId, delay: j.delay } })));
+      await queue.addBulk(jobs.map((j) => ({ name: "deliver", data: j.job, opts: { jobId: j.jobId, delay: j.delay } })));
       return true;
     } catch (err) {
       this.log.warn(
@@ -52,7 +81,8 @@ export class Lanes {
     }
   }
 
-  depth(): Promise<number> {
-    return Promise.all([this.queues.main.depth(), this.queues.forced.depth()]).then(([a, b]) => a + b);
+  async depth(): Promise<number> {
+    const depths = await Promise.all([...this.queues.main, this.queues.forced].map((q) => q.depth()));
+    return depths.reduce((a, b) => a + b, 0);
   }
 }
