@@ -162,7 +162,7 @@ describe.skipIf(unavailable)("the API on a Redis Cluster, through three processe
     expect(JSON.parse(got!.raw)).toMatchObject({ type: "member.joined", data: { user_id: guest.id } });
   });
 
-  it("splits the delivery queue by webhook: each queue carries the jobs of its webhooks, and only those", async () => {
+  it("splits the delivery queue by webhook: each queue carries the jobs of its webhooks, and only those", { timeout: 90_000 }, async () => {
     const shards = CLUSTER_DELIVERY_QUEUES.length;
     const own = await startReceiver();
     // First attempts are made in the process that recorded them when it has room; retries always go through the

@@ -57,7 +57,7 @@ describe("429 retries", () => {
     expect(sent.id).toBe(message.id);
     expect(arrivals).toHaveLength(2);
     expect(gaps(arrivals)[0]).toBeGreaterThanOrEqual(950);
-    expect(gaps(arrivals)[0]).toBeLessThan(1500);
+    expect(gaps(arrivals)[0]).toBeLessThan(1900); // late only by what a loaded machine adds, well short of 2 s
     expect(arrivals.map((a) => a.body)).toEqual([JSON.stringify({ content: "hi" }), JSON.stringify({ content: "hi" })]);
     expect(arrivals[0]?.auth).toBe(`Bot ${TOKEN}`);
   });
@@ -75,7 +75,7 @@ describe("429 retries", () => {
     expect(arrivals).toHaveLength(3);
     for (const g of gaps(arrivals)) {
       expect(g).toBeGreaterThanOrEqual(950);
-      expect(g).toBeLessThan(1500);
+      expect(g).toBeLessThan(1900); // late only by what a loaded machine adds, well short of 2 s
     }
   });
 
