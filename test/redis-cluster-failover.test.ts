@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { LIMITER_UNAVAILABLE } from "../server/src/platform/errors.ts";
 import { startServerProcess, type ServerProcess } from "./helpers/process.ts";
 import { createTestDatabase, type TestDatabase } from "./helpers/resources.ts";
-import { redisClusterUnavailable, startRedisCluster, type TestRedisCluster } from "./helpers/redis-cluster.ts";
+import { clusterProcessEnv, redisClusterUnavailable, startRedisCluster, type TestRedisCluster } from "./helpers/redis-cluster.ts";
 import { api, type Reply } from "./helpers/http.ts";
 import { registerUser } from "./helpers/users.ts";
 import { createBot } from "./helpers/bots.ts";
@@ -27,18 +27,10 @@ let receiver: Receiver;
 describe.skipIf(unavailable)("a Redis Cluster master failover under load", () => {
   beforeAll(async () => {
     [cluster, database, receiver] = await Promise.all([startRedisCluster(), createTestDatabase(), startReceiver()]);
-    const env = {
-      DATABASE_URL: database.url,
-      REDIS_CLUSTER_NODES: cluster.nodes,
-      HOST: "127.0.0.1",
-      JWT_SECRET: "failover-test-jwt-secret-long-enough-0000",
-      BOT_TOKEN_SECRET: "failover-test-bot-secret-long-enough-000",
-      DATA_KEY: Buffer.alloc(32, 5).toString("base64"),
-      WEBHOOK_ALLOW_PRIVATE: "true",
+    const env = clusterProcessEnv(cluster, database.url, {
       // The bot sends as fast as it can for seconds: the per-channel limit (5/s) must not be what refuses it.
       RATE_LIMIT_MULTIPLIER: "100",
-      LOG_LEVEL: "warn",
-    };
+    });
     [a, b] = await Promise.all([startServerProcess(env, { timeoutMs: 120_000 }), startServerProcess(env, { timeoutMs: 120_000 })]);
   }, 150_000);
   afterAll(async () => {

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServerProcess, type ServerProcess } from "./helpers/process.ts";
 import { createTestDatabase, type TestDatabase } from "./helpers/resources.ts";
-import { redisClusterUnavailable, startRedisCluster, type TestRedisCluster } from "./helpers/redis-cluster.ts";
+import { clusterProcessEnv, redisClusterUnavailable, startRedisCluster, type TestRedisCluster } from "./helpers/redis-cluster.ts";
 import { api } from "./helpers/http.ts";
 import { registerUser, type TestUser } from "./helpers/users.ts";
 import { createBot } from "./helpers/bots.ts";
@@ -50,17 +50,7 @@ async function until(what: () => Promise<boolean>, ms = 5000): Promise<void> {
 describe.skipIf(unavailable)("the API on a Redis Cluster, through three processes", () => {
   beforeAll(async () => {
     [cluster, database, receiver] = await Promise.all([startRedisCluster(), createTestDatabase(), startReceiver()]);
-    const env = {
-      DATABASE_URL: database.url,
-      REDIS_CLUSTER_NODES: cluster.nodes,
-      HOST: "127.0.0.1",
-      JWT_SECRET: "cluster-test-jwt-secret-long-enough-0000",
-      BOT_TOKEN_SECRET: "cluster-test-bot-secret-long-enough-000",
-      // Every process seals and opens the pending deliveries' bodies: one key for all.
-      DATA_KEY: Buffer.alloc(32, 7).toString("base64"),
-      WEBHOOK_ALLOW_PRIVATE: "true",
-      LOG_LEVEL: "warn",
-    };
+    const env = clusterProcessEnv(cluster, database.url);
     procs = await Promise.all([0, 1, 2].map(() => startServerProcess(env, { timeoutMs: 120_000 })));
     balancer = await startBalancer(procs.map((p) => p.url));
   }, 150_000);

@@ -146,3 +146,25 @@ export async function startRedisCluster(opts: { basePort?: number } = {}): Promi
     stop: stopAll,
   };
 }
+
+/**
+ * The environment of server processes sharing `cluster` and the database at `databaseUrl`: one set of secrets for
+ * all (each process opens the deliveries the others sealed), loopback webhooks allowed, quiet logs.
+ */
+export function clusterProcessEnv(
+  cluster: TestRedisCluster,
+  databaseUrl: string,
+  extra: Record<string, string> = {},
+): Record<string, string> {
+  return {
+    DATABASE_URL: databaseUrl,
+    REDIS_CLUSTER_NODES: cluster.nodes,
+    HOST: "127.0.0.1",
+    JWT_SECRET: "cluster-test-jwt-secret-long-enough-0000",
+    BOT_TOKEN_SECRET: "cluster-test-bot-secret-long-enough-000",
+    DATA_KEY: Buffer.alloc(32, 7).toString("base64"),
+    WEBHOOK_ALLOW_PRIVATE: "true",
+    LOG_LEVEL: "warn",
+    ...extra,
+  };
+}
