@@ -133,7 +133,10 @@ describe("e-mail without SMTP_URL", { timeout: 90_000 }, () => {
   it("production: mail is disabled and said so; no link (live token) reaches the log", async () => {
     // Embedded mode: production there needs no secrets set (they are kept in DATA_DIR).
     const { DATABASE_URL: _url, ...env } = production;
-    s = await startTestServer({ embedded: true, env: { ...env, WEBHOOK_ALLOW_PRIVATE: "false", LOG_LEVEL: "info" } });
+    s = await startTestServer({
+      embedded: true,
+      env: { ...env, WEBHOOK_ALLOW_PRIVATE: "false", PASSWORD_HASH_SCALE: "1", LOG_LEVEL: "info" },
+    });
     expect(s.logs()).toContain("no SMTP_URL: e-mail is disabled");
     const user = await registerUser(s.url);
     expect((await api(s.url).post("/api/auth/forgot-password", { email: user.email })).status).toBe(200);

@@ -239,6 +239,8 @@ describe("configuration", () => {
   it("refuses the test and benchmark knobs in production", () => {
     fails({ ...prod, RATE_LIMIT_MULTIPLIER: "10" }, /RATE_LIMIT_MULTIPLIER is refused with NODE_ENV=production/);
     fails({ ...prod, WEBHOOK_RETRY_SCALE: "0.01" }, /WEBHOOK_RETRY_SCALE is refused with NODE_ENV=production/);
+    fails({ ...prod, PASSWORD_HASH_SCALE: "0.01" }, /PASSWORD_HASH_SCALE is refused with NODE_ENV=production/);
+    fails({ ...prod, NODE_ENV: "test", PASSWORD_HASH_SCALE: "2" }, /PASSWORD_HASH_SCALE must be a number in \(0, 1\]/);
     expect(loadConfig({ ...prod, NODE_ENV: "development", RATE_LIMIT_MULTIPLIER: "10" }, []).rateLimitMultiplier).toBe(10);
   });
 });

@@ -201,7 +201,7 @@ function userAccounts(platform: Platform, d: { accessTokens: AccessTokens; sessi
   const { db, clock, config } = platform;
   const { sessions, userRows } = d;
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: platform.log, production: config.production });
-  const passwords = new Passwords(platform.metrics.registry);
+  const passwords = new Passwords(platform.metrics.registry, { scale: config.passwordHashScale });
   const bruteForce = BruteForceGuard.create(platform.limiters);
   const signups = new SignupLimit(platform.limiters, config.signupLimitPerHour);
   const twoFactor = new TwoFactorService({ db, kv: platform.kv, clock, dataKey: config.dataKey, userRows, passwords, bruteForce });

@@ -43,6 +43,9 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     WEBHOOK_ALLOW_PRIVATE: "true",
     // Every test registers its users from 127.0.0.1; the sign-up tests set the limit they check.
     SIGNUP_LIMIT_PER_HOUR: "1000000",
+    // Argon2 at 1/100 of its memory (well under a millisecond): tests register and log in users by the thousand; the
+    // tests of hashing itself (auth/hashing, auth/hash-floods) run at full cost.
+    PASSWORD_HASH_SCALE: "0.01",
     ...opts.env,
   };
   if (opts.embedded && opts.dataDir) {

@@ -40,6 +40,8 @@ export interface Config {
   largeSpaceThreshold: number;
   /** Multiplies the presence timings: idle, offline grace, process heartbeat (tests only, values ≤ 1). */
   presenceTimeScale: number;
+  /** Multiplies the memory of a password hash (tests only). */
+  passwordHashScale: number;
   /**
    * Express `trust proxy`: which X-Forwarded-For hops to believe for the client address (req.ip) that
    * per-address limits and logs use. Undefined: the socket's address.
@@ -238,7 +240,9 @@ function testScales(env: Env, production: boolean) {
   if (production && webhookRetryScale !== 1) throw new ConfigError("WEBHOOK_RETRY_SCALE is refused with NODE_ENV=production");
   const presenceTimeScale = num(env, "PRESENCE_TIME_SCALE", 1, (n) => n > 0 && n <= 1, "a number in (0, 1]");
   if (production && presenceTimeScale !== 1) throw new ConfigError("PRESENCE_TIME_SCALE is refused with NODE_ENV=production");
-  return { rateLimitMultiplier, webhookRetryScale, presenceTimeScale };
+  const passwordHashScale = num(env, "PASSWORD_HASH_SCALE", 1, (n) => n > 0 && n <= 1, "a number in (0, 1]");
+  if (production && passwordHashScale !== 1) throw new ConfigError("PASSWORD_HASH_SCALE is refused with NODE_ENV=production");
+  return { rateLimitMultiplier, webhookRetryScale, presenceTimeScale, passwordHashScale };
 }
 
 function roleOf(argv: string[]): Role {
@@ -270,7 +274,7 @@ export function loadConfig(env: Env = process.env, argv: string[] = process.argv
   const port = int(env, "PORT", 8080, 0, 65535);
   const dataDir = resolve(env.DATA_DIR || "./data");
   const databaseUrl = url(env, "DATABASE_URL", ["postgres:", "postgresql:"]);
-  const { rateLimitMultiplier, webhookRetryScale, presenceTimeScale } = testScales(env, production);
+  const { rateLimitMultiplier, webhookRetryScale, presenceTimeScale, passwordHashScale } = testScales(env, production);
   const databasePooler = pooler(env, databaseUrl);
   const databaseReplicaUrl = url(env, "DATABASE_REPLICA_URL", ["postgres:", "postgresql:"]);
   if (databaseReplicaUrl && !databaseUrl) throw new ConfigError("DATABASE_REPLICA_URL needs DATABASE_URL (the primary it replicates)");
@@ -315,6 +319,7 @@ export function loadConfig(env: Env = process.env, argv: string[] = process.argv
     gatewayHeartbeatMs: int(env, "GATEWAY_HEARTBEAT_MS", 30_000, 100, 600_000),
     largeSpaceThreshold: int(env, "LARGE_SPACE_THRESHOLD", 250, 1, 1_000_000),
     presenceTimeScale,
+    passwordHashScale,
     trustProxy: trustProxy(env.TRUST_PROXY),
     validateResponses: bool(env, "VALIDATE_RESPONSES", false),
     role,

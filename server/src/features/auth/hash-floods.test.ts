@@ -14,7 +14,8 @@ import { registerUser } from "../../../../test/helpers/users.ts";
 let server: TestServer;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // Full cost: what is measured here is how the real ~100 ms hashes queue.
+  server = await startTestServer({ env: { PASSWORD_HASH_SCALE: "1" } });
 });
 afterAll(() => server?.stop());
 

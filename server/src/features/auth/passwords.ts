@@ -8,6 +8,13 @@ import { HashSlots, type HashSlotLimits } from "./hash-slots.ts";
 
 const PARAMS = { algorithm: 2 /* Argon2id */, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
+/**
+ * The profile with its memory multiplied by `scale` (PASSWORD_HASH_SCALE, tests only: refused in production), never
+ * under Argon2's floor of 8 KiB per lane. Verification reads the profile from the stored hash, so hashes made at
+ * another scale still verify.
+ */
+const paramsAt = (scale: number) => ({ ...PARAMS, memoryCost: Math.max(8, Math.round(PARAMS.memoryCost * scale)) });
+
 /** Half of libuv's default pool. */
 export const HASH_CONCURRENCY = 2;
 
@@ -19,8 +26,11 @@ export class Passwords {
   private runs: Counter<"op">;
   // Verified against when the account does not exist, so unknown users cost the same time as wrong passwords.
   private dummy: Promise<string>;
+  private params: ReturnType<typeof paramsAt>;
 
-  constructor(registry: Registry, limits: HashSlotLimits = HASH_SLOTS) {
+  constructor(registry: Registry, opts: { scale?: number; limits?: HashSlotLimits } = {}) {
+    const { scale = 1, limits = HASH_SLOTS } = opts;
+    this.params = paramsAt(scale);
     this.runs = new Counter({
       name: "password_hashes_total",
       help: "Argon2 computations, by operation",
@@ -48,13 +58,13 @@ export class Passwords {
       },
     });
     // Made once at start, outside the slots: no client can make it run again.
-    this.dummy = hash("not-a-real-password-just-timing", PARAMS);
+    this.dummy = hash("not-a-real-password-just-timing", this.params);
     this.dummy.catch(() => undefined);
   }
 
   /** Throws the 503 of hash-slots.ts, having computed nothing, when `client` or the process holds its share. */
   hash(password: string, client: string): Promise<string> {
-    return this.run("hash", client, () => hash(password, PARAMS));
+    return this.run("hash", client, () => hash(password, this.params));
   }
 
   /** As `hash`; an unknown account (`stored` empty) costs a verification too, in a slot of the same client. */
