@@ -14,8 +14,8 @@ export default defineConfig({
       "examples/**/*.test.ts",
       "portal/test/**/*.test.ts",
     ],
-    // The runtime matrix has its own run (vitest.runtimes.config.ts).
-    exclude: [...configDefaults.exclude, "test/runtimes/**"],
+    // The runtime matrix and the tarball tests have their own run (vitest.runtimes.config.ts).
+    exclude: [...configDefaults.exclude, "test/runtimes/**", "sdk-*/test/pack.test.ts"],
     // PostgreSQL and Redis for the run: the local servers, or an embedded PostgreSQL and a private redis-server.
     globalSetup: ["./test/global-setup.ts"],
     pool: "forks",
