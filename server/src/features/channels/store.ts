@@ -12,13 +12,13 @@ export interface ChannelRow {
 }
 
 export async function listChannels(db: Knex, spaceId: string): Promise<ChannelRow[]> {
-  return db("channels")
+  return db<ChannelRow>("channels")
     .where({ space_id: spaceId })
     .orderBy([{ column: "position" }, { column: "id" }]);
 }
 
 export async function findChannel(db: Knex, spaceId: string, id: string): Promise<ChannelRow | undefined> {
-  return db("channels").where({ id, space_id: spaceId }).first();
+  return db("channels").where({ id, space_id: spaceId }).first<ChannelRow | undefined>();
 }
 
 /**
@@ -33,13 +33,13 @@ export async function lockedChannelCount(db: Knex, spaceId: string): Promise<num
 
 /** Inserts at the end; the position is computed in the same statement. */
 export async function insertChannel(db: Knex, c: Omit<ChannelRow, "position">): Promise<ChannelRow> {
-  const res = await db.raw(
+  const res = await db.raw<{ rows: ChannelRow[] }>(
     `INSERT INTO channels (id, space_id, name, type, topic, position, created_at)
      SELECT ?, ?, ?, ?, ?, COALESCE(MAX(position) + 1, 0), ? FROM channels WHERE space_id = ?
      RETURNING *`,
     [c.id, c.space_id, c.name, c.type, c.topic, c.created_at, c.space_id],
   );
-  return res.rows[0];
+  return res.rows[0]!; // MAX() makes the SELECT yield one row whatever the space holds
 }
 
 export async function updateChannel(
@@ -47,9 +47,9 @@ export async function updateChannel(
   id: string,
   patch: Partial<Pick<ChannelRow, "name" | "topic" | "position">>,
 ): Promise<ChannelRow> {
-  if (Object.keys(patch).length === 0) return db("channels").where({ id }).first();
-  const [row] = await db("channels").where({ id }).update(patch).returning("*");
-  return row;
+  if (Object.keys(patch).length === 0) return db("channels").where({ id }).first<ChannelRow>();
+  const [row] = await db("channels").where({ id }).update(patch).returning<ChannelRow[]>("*");
+  return row!; // the caller has just found the channel
 }
 
 export async function deleteChannel(db: Knex, id: string): Promise<void> {
