@@ -2,15 +2,19 @@
 import type { Knex } from "knex";
 import { USER_COLUMNS, type UserRow } from "./view.ts";
 
+interface SettingsRow {
+  settings: Record<string, unknown>;
+}
+
 export function findUser(db: Knex, id: string): Promise<UserRow | undefined> {
-  return db("users").select(USER_COLUMNS).where({ id }).first();
+  return db("users").select(USER_COLUMNS).where({ id }).first<UserRow | undefined>();
 }
 
 export async function insertAnonymous(db: Knex, row: { id: string; username: string; default_avatar_index: number }): Promise<UserRow> {
   const [user] = await db("users")
     .insert({ ...row, is_anonymous: true })
-    .returning(USER_COLUMNS);
-  return user;
+    .returning<UserRow[]>(USER_COLUMNS);
+  return user!; // an INSERT … RETURNING of one row returns it
 }
 
 /** One `UPDATE … RETURNING`; `onlyAnonymous` makes the write conditional instead of reading first. */
@@ -22,7 +26,7 @@ export async function updateProfile(
 ): Promise<UserRow | undefined> {
   const q = db("users").update(patch).where({ id });
   if (onlyAnonymous) q.andWhere({ is_anonymous: true });
-  const [user] = await q.returning(USER_COLUMNS);
+  const [user] = await q.returning<UserRow[]>(USER_COLUMNS);
   return user;
 }
 
@@ -36,7 +40,7 @@ export async function setAvatar(db: Knex, id: string, index: number): Promise<bo
 }
 
 export async function readSettings(db: Knex, id: string): Promise<Record<string, unknown> | undefined> {
-  const row = await db("users").select("settings").where({ id }).first();
+  const row = await db("users").select("settings").where({ id }).first<SettingsRow | undefined>();
   return row?.settings;
 }
 
@@ -56,7 +60,8 @@ export async function mergeSettings(
     expr = `jsonb_set(${expr}, ?::text[], coalesce(settings->?, '{}'::jsonb) || ?::jsonb)`;
     bindings.push(`{${key}}`, key, JSON.stringify(value));
   }
-  const { rows } = await db.raw(`UPDATE users SET settings = ${expr} WHERE id = ? RETURNING settings`, [...bindings, id]);
+  const sql = `UPDATE users SET settings = ${expr} WHERE id = ? RETURNING settings`;
+  const { rows } = await db.raw<{ rows: SettingsRow[] }>(sql, [...bindings, id]);
   return rows[0]?.settings;
 }
 
@@ -65,5 +70,5 @@ export async function mergeSettings(
  * are not held up) and answers whether it is anonymous; undefined when it does not exist.
  */
 export async function lockAccount(db: Knex, id: string): Promise<{ is_anonymous: boolean } | undefined> {
-  return db("users").select("is_anonymous").where({ id }).forNoKeyUpdate().first();
+  return db("users").select("is_anonymous").where({ id }).forNoKeyUpdate().first<{ is_anonymous: boolean } | undefined>();
 }
