@@ -27,14 +27,14 @@ const COLUMNS = ["space_id", "bot_user_id", "member_id", "scopes", "allowed_chan
 
 /** One primary-key lookup; the hot path of every bot-API request in a space. */
 export async function findInstall(db: Knex, botUserId: string, spaceId: string, forUpdate = false): Promise<Install | undefined> {
-  const q = db("bot_installs").select(COLUMNS).where({ space_id: spaceId, bot_user_id: botUserId }).first();
+  const q = db("bot_installs").select(COLUMNS).where({ space_id: spaceId, bot_user_id: botUserId }).first<InstallRow | undefined>();
   const row = await (forUpdate ? q.forUpdate() : q);
   return row && toInstall(row);
 }
 
 /** Newest first; non-admins see only active memberships. */
 export async function listInstalls(db: Knex, spaceId: string, all: boolean): Promise<Install[]> {
-  const q = db("bot_installs").select(COLUMNS).where({ space_id: spaceId });
+  const q = db("bot_installs").select<InstallRow[]>(COLUMNS).where({ space_id: spaceId });
   if (!all) q.where({ state: "ACTIVE" });
   return (
     await q.orderBy([
@@ -46,11 +46,11 @@ export async function listInstalls(db: Knex, spaceId: string, all: boolean): Pro
 
 /** The bot to install: its owner and state, or undefined. */
 export async function findBot(db: Knex, botUserId: string): Promise<{ owner_id: string; state: string } | undefined> {
-  return db("bots").select("owner_id", "state").where({ user_id: botUserId }).first();
+  return db("bots").select("owner_id", "state").where({ user_id: botUserId }).first<{ owner_id: string; state: string } | undefined>();
 }
 
 export async function channelIdsOfSpace(db: Knex, spaceId: string): Promise<Set<string>> {
-  return new Set((await db("channels").select("id").where({ space_id: spaceId })).map((r) => r.id));
+  return new Set((await db("channels").select<{ id: string }[]>("id").where({ space_id: spaceId })).map((r) => r.id));
 }
 
 /** Adds the bot as a plain member and keeps member_count exact, in the caller's transaction. */
@@ -108,7 +108,9 @@ export async function revokeIfLive(db: Knex, spaceId: string, botUserId: string)
 
 /** The ACTIVE memberships of a space with their channels: the space half of the cached audience (audience.ts). */
 export async function activeInstallsOfSpace(db: Knex, spaceId: string): Promise<{ botUserId: string; allowedChannelIds: string[] }[]> {
-  const rows = await db("bot_installs").select("bot_user_id", "allowed_channel_ids").where({ space_id: spaceId, state: "ACTIVE" });
+  const rows = await db("bot_installs")
+    .select<Pick<InstallRow, "bot_user_id" | "allowed_channel_ids">[]>("bot_user_id", "allowed_channel_ids")
+    .where({ space_id: spaceId, state: "ACTIVE" });
   return rows.map((r) => ({ botUserId: r.bot_user_id, allowedChannelIds: r.allowed_channel_ids }));
 }
 
@@ -121,11 +123,16 @@ export interface AudienceHook {
   events: string[];
 }
 
+type HookColumns = Omit<AudienceHook, "bot_user_id">;
+
+/** A bot with one of its webhooks, or with none: the left join then fills the webhook's columns with nulls. */
+type BotHookRow = { user_id: string; bot_state: string } & (HookColumns | Record<keyof HookColumns, null>);
+
 /** Per bot: whether it is ACTIVE and all its webhooks (any state); the bot half of the cached audience. */
 export async function webhooksOfBots(db: Knex, botIds: string[]): Promise<Map<string, { active: boolean; hooks: AudienceHook[] }>> {
   const rows = await db("bots as b")
     .leftJoin("webhooks as w", "w.bot_user_id", "b.user_id")
-    .select("b.user_id", "b.state as bot_state", "w.id", "w.state", "w.suspended_until", "w.events")
+    .select<BotHookRow[]>("b.user_id", "b.state as bot_state", "w.id", "w.state", "w.suspended_until", "w.events")
     .whereIn("b.user_id", botIds);
   const out = new Map<string, { active: boolean; hooks: AudienceHook[] }>();
   for (const r of rows) {
