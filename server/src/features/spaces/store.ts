@@ -93,11 +93,11 @@ export async function insertChannels(
 }
 
 export async function findSpace(db: Knex, id: string): Promise<SpaceRow | undefined> {
-  return db("spaces").select(SPACE_COLUMNS).where({ id }).first();
+  return db("spaces").select(SPACE_COLUMNS).where({ id }).first<SpaceRow | undefined>();
 }
 
 export async function findSpaceByInvite(db: Knex, code: string): Promise<SpaceRow | undefined> {
-  return db("spaces").select(SPACE_COLUMNS).where({ invite_code: code }).first();
+  return db("spaces").select(SPACE_COLUMNS).where({ invite_code: code }).first<SpaceRow | undefined>();
 }
 
 /** The caller's spaces, most recently joined first. */
@@ -105,7 +105,7 @@ export async function spacesOf(db: Knex, userId: string): Promise<SpaceWithRole[
   return db("members as m")
     .join("spaces as s", "s.id", "m.space_id")
     .where("m.user_id", userId)
-    .select([...s(SPACE_COLUMNS), "m.role as my_role"])
+    .select<SpaceWithRole[]>([...s(SPACE_COLUMNS), "m.role as my_role"])
     .orderBy([
       { column: "m.joined_at", order: "desc" },
       { column: "m.id", order: "desc" },
@@ -120,7 +120,7 @@ export async function discover(db: Knex, viewerId: string, sort: DiscoverSort, l
   const col = SORT_COLUMN[sort];
   return db("spaces as s")
     .where("s.visibility", "public")
-    .select([
+    .select<DirectoryRow[]>([
       ...s(SPACE_COLUMNS),
       db.raw("EXISTS (SELECT 1 FROM members m WHERE m.space_id = s.id AND m.user_id = ?) AS is_member", [viewerId]),
     ])
@@ -165,7 +165,7 @@ export async function search(
     .whereRaw("s.name ILIKE ?", [pattern])
     .select([...s(SPACE_COLUMNS), db.raw("true AS is_member")]);
   return db
-    .select("*")
+    .select<(DirectoryRow & { visibility: string })[]>("*")
     .from(db.unionAll([pub, own], true).as("found"))
     .orderBy(order)
     .limit(limit);
@@ -192,7 +192,7 @@ export async function addMember(
   db: Knex,
   m: { id: string; spaceId: string; userId: string; role: Role; at: Date },
 ): Promise<MemberRow | undefined> {
-  const res = await db.raw(
+  const res = await db.raw<{ rows: MemberRow[] }>(
     `WITH ins AS (
        INSERT INTO members (id, space_id, user_id, role, joined_at) VALUES (?, ?, ?, ?, ?)
        ON CONFLICT (space_id, user_id) DO NOTHING
@@ -209,7 +209,7 @@ export async function addMember(
 
 /** Removes a non-owner member and uncounts it in one statement; undefined when there was no such member. */
 export async function removeMember(db: Knex, spaceId: string, userId: string, at: Date): Promise<MemberRow | undefined> {
-  const res = await db.raw(
+  const res = await db.raw<{ rows: MemberRow[] }>(
     `WITH del AS (
        DELETE FROM members WHERE space_id = ? AND user_id = ? AND role <> 'owner'
        RETURNING id, space_id, user_id, role, nickname, display_role, muted_until, joined_at
@@ -225,13 +225,20 @@ export async function removeMember(db: Knex, spaceId: string, userId: string, at
 
 /** User ids of a space's members (for realtime fan-out decisions). */
 export async function memberUserIds(db: Knex, spaceId: string): Promise<string[]> {
-  return (await db("members").select("user_id").where({ space_id: spaceId })).map((r: { user_id: string }) => r.user_id);
+  return (await db("members").select<{ user_id: string }[]>("user_id").where({ space_id: spaceId })).map((r) => r.user_id);
 }
 
 export async function findMembership(db: Knex, spaceId: string, userId: string): Promise<Membership | undefined> {
-  const row = await db("members").select("id", "role", "muted_until").where({ space_id: spaceId, user_id: userId }).first();
+  const row = await db("members")
+    .select("id", "role", "muted_until")
+    .where({ space_id: spaceId, user_id: userId })
+    .first<Pick<MemberRow, "id" | "role" | "muted_until"> | undefined>();
   return row && { memberId: row.id, spaceId, userId, role: row.role, mutedUntil: row.muted_until };
 }
+
+/** A space with the caller's member row, or with nulls where the left join found none. */
+type SpaceMembershipRow = SpaceRow &
+  ({ m_id: string; m_role: Role; m_muted_until: Date | null } | { m_id: null; m_role: null; m_muted_until: null });
 
 /** The space and the caller's membership in one query (undefined: no such space; `me` undefined: not a member). */
 export async function spaceWithMembership(
@@ -243,11 +250,11 @@ export async function spaceWithMembership(
     .leftJoin("members as m", (j) => j.on("m.space_id", "s.id").andOn("m.user_id", db.raw("?", [userId])))
     .where("s.id", spaceId)
     .select("s.*", "m.id as m_id", "m.role as m_role", "m.muted_until as m_muted_until")
-    .first();
+    .first<SpaceMembershipRow | undefined>();
   if (!row) return undefined;
   const { m_id, m_role, m_muted_until, ...space } = row;
   const me: Membership | undefined = m_id ? { memberId: m_id, spaceId, userId, role: m_role, mutedUntil: m_muted_until } : undefined;
-  return { space: space as SpaceRow, me };
+  return { space, me };
 }
 
 /** (user, space) pairs for the given users, in one query (the realtime gateway loads memberships with it). */
@@ -265,7 +272,10 @@ const SPACE_IDS_OF_USERS = prepare<{ user_id: string; space_id: string }>(
 );
 
 export async function findChannel(db: Knex, spaceId: string, channelId: string): Promise<Channel | undefined> {
-  const row = await db("channels").select("id", "space_id", "name", "type").where({ id: channelId, space_id: spaceId }).first();
+  const row = await db("channels")
+    .select("id", "space_id", "name", "type")
+    .where({ id: channelId, space_id: spaceId })
+    .first<{ id: string; space_id: string; name: string; type: Channel["type"] } | undefined>();
   return row && { id: row.id, spaceId: row.space_id, name: row.name, type: row.type };
 }
 
@@ -278,14 +288,14 @@ export async function touchActivity(db: Knex, spaceId: string, resolution: strin
 }
 
 const REQUEST_COLUMNS = ["r.id", "r.space_id", "r.user_id", "u.username", "r.message", "r.status", "r.created_at", "r.resolved_at"];
-const requests = (db: Knex) => db("join_requests as r").join("users as u", "u.id", "r.user_id").select(REQUEST_COLUMNS);
+const requests = (db: Knex) => db("join_requests as r").join("users as u", "u.id", "r.user_id").select<JoinRequestRow[]>(REQUEST_COLUMNS);
 
 export async function findRequest(db: Knex, id: string): Promise<JoinRequestRow | undefined> {
-  return requests(db).where("r.id", id).first();
+  return requests(db).where("r.id", id).first<JoinRequestRow | undefined>();
 }
 
 export async function findPendingRequest(db: Knex, spaceId: string, userId: string): Promise<JoinRequestRow | undefined> {
-  return requests(db).where({ "r.space_id": spaceId, "r.user_id": userId, "r.status": "pending" }).first();
+  return requests(db).where({ "r.space_id": spaceId, "r.user_id": userId, "r.status": "pending" }).first<JoinRequestRow | undefined>();
 }
 
 /** Inserts a pending request; false when one is already pending (the partial unique index decides, race-free). */
@@ -293,7 +303,7 @@ export async function insertRequest(
   db: Knex,
   r: { id: string; spaceId: string; userId: string; message: string | null; at: Date },
 ): Promise<boolean> {
-  const res = await db.raw(
+  const res = await db.raw<{ rows: { id: string }[] }>(
     `INSERT INTO join_requests (id, space_id, user_id, message, status, created_at) VALUES (?, ?, ?, ?, 'pending', ?)
      ON CONFLICT (space_id, user_id) WHERE status = 'pending' DO NOTHING RETURNING id`,
     [r.id, r.spaceId, r.userId, r.message, r.at],
