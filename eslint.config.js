@@ -60,21 +60,6 @@ export default defineConfig(
     rules: { "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: false }] },
   },
   {
-    // Knex rows are `any` until a store types its queries (`first<Row>()`, `returning<Row[]>()`, `raw<{ rows }>()`):
-    // these stores still read them untyped. Everything else in the server, routes included (their requests are
-    // typed from generated/ by platform/http/api-routes.ts), is held to the no-unsafe rules; take a store off
-    // this list once it is clean.
-    files: ["server/src/features/{bots,e2e,interactions,plain-messages,webhooks}/store.ts"],
-    rules: {
-      "@typescript-eslint/no-base-to-string": "off",
-      "@typescript-eslint/no-unsafe-argument": "off",
-      "@typescript-eslint/no-unsafe-assignment": "off",
-      "@typescript-eslint/no-unsafe-call": "off",
-      "@typescript-eslint/no-unsafe-member-access": "off",
-      "@typescript-eslint/no-unsafe-return": "off",
-    },
-  },
-  {
     // portal/tsconfig.json covers the app; its tests are type-checked by tsconfig.test.json, which projectService
     // does not find on its own (it only looks for files named tsconfig.json).
     files: ["portal/test/**/*.ts"],

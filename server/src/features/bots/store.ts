@@ -22,7 +22,7 @@ export interface BotRow {
 
 const COLUMNS = ["u.id", "u.username", "u.display_name", "b.description", "b.owner_id", "b.state", "b.created_at"];
 
-const bots = (db: Knex) => db({ b: "bots" }).join({ u: "users" }, "u.id", "b.user_id").select(COLUMNS);
+const bots = (db: Knex) => db({ b: "bots" }).join({ u: "users" }, "u.id", "b.user_id").select<BotRow[]>(COLUMNS);
 
 export async function insertBot(
   trx: Knex,
@@ -53,7 +53,7 @@ export async function countLiveBots(db: Knex, ownerId: string): Promise<number> 
 }
 
 export async function findBot(db: Knex, botId: string): Promise<BotRow | undefined> {
-  return bots(db).where("b.user_id", botId).first();
+  return bots(db).where("b.user_id", botId).first<BotRow | undefined>();
 }
 
 export async function listOwned(db: Knex, ownerId: string): Promise<BotRow[]> {
@@ -79,12 +79,15 @@ export async function setTokenHash(db: Knex, botId: string, tokenHash: Buffer): 
 }
 
 export async function isServiceAdmin(db: Knex, userId: string): Promise<boolean> {
-  const row = await db("users").select("is_admin").where({ id: userId }).first();
+  const row = await db("users").select("is_admin").where({ id: userId }).first<{ is_admin: boolean } | undefined>();
   return Boolean(row?.is_admin);
 }
 
 /** The bot a token hash belongs to (in whatever state), for authentication. */
 export async function botByTokenHash(db: Knex, hash: Buffer): Promise<BotPrincipal | undefined> {
-  const row = await db("bots").select("user_id", "owner_id", "state").where({ token_hash: hash }).first();
+  const row = await db("bots")
+    .select("user_id", "owner_id", "state")
+    .where({ token_hash: hash })
+    .first<{ user_id: string; owner_id: string; state: BotState } | undefined>();
   return row && { id: row.user_id, ownerId: row.owner_id, state: row.state };
 }

@@ -41,7 +41,7 @@ export async function usersSharingASpace(db: Knex, callerId: string, userIds: st
     .join("members as theirs", "theirs.space_id", "mine.space_id")
     .where("mine.user_id", callerId)
     .whereIn("theirs.user_id", userIds)
-    .distinct("theirs.user_id");
+    .distinct<{ user_id: string }[]>("theirs.user_id");
   return rows.map((r) => r.user_id);
 }
 
@@ -94,8 +94,13 @@ export async function dropKeyPackages(db: Knex, deviceIds: string[]): Promise<vo
   if (deviceIds.length) await db("e2e_key_packages").whereIn("device_id", deviceIds).delete();
 }
 
+interface GroupRow {
+  epoch: string | number;
+  group_info: string;
+}
+
 export async function findGroup(db: Knex, channelId: string): Promise<{ epoch: number; group_info: string } | undefined> {
-  const row = await db("e2e_groups").where({ channel_id: channelId }).select("epoch", "group_info").first();
+  const row = await db("e2e_groups").where({ channel_id: channelId }).select("epoch", "group_info").first<GroupRow | undefined>();
   return row && { epoch: Number(row.epoch), group_info: row.group_info };
 }
 
@@ -165,7 +170,7 @@ export async function memberDevices(db: Knex, spaceId: string, deviceIds: string
 
 /** The space of a channel, if the channel exists. */
 export async function channelSpace(db: Knex, channelId: string): Promise<string | undefined> {
-  const row = await db("channels").where({ id: channelId }).select("space_id").first();
+  const row = await db("channels").where({ id: channelId }).select("space_id").first<{ space_id: string } | undefined>();
   return row?.space_id;
 }
 
@@ -187,8 +192,8 @@ const WELCOME_PAGE = 20;
 export async function storeWelcome(db: Knex, channelId: string, epoch: number, welcome: string, deviceIds: string[]): Promise<void> {
   if (!deviceIds.length) return;
   await db.transaction(async (trx) => {
-    const [row] = await trx("e2e_welcomes").insert({ channel_id: channelId, epoch, welcome }).returning("id");
-    await trx("e2e_welcome_recipients").insert(deviceIds.map((device_id) => ({ welcome_id: row.id, device_id })));
+    const [row] = await trx("e2e_welcomes").insert({ channel_id: channelId, epoch, welcome }).returning<{ id: string }[]>("id");
+    await trx("e2e_welcome_recipients").insert(deviceIds.map((device_id) => ({ welcome_id: row!.id, device_id })));
   });
 }
 

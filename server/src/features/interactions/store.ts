@@ -146,12 +146,15 @@ export interface CatalogRow {
   version: number;
 }
 
+/** Without commands (or access) the query answers one row whose command columns are all null. */
+type CatalogJoinRow = { ok: boolean } & (CatalogRow | Record<keyof CatalogRow, null>);
+
 /**
  * The channel's catalog, or undefined when the caller is not a member or the channel is not in the space.
  * One query: the access check gates a lateral join of the commands.
  */
 export async function catalog(db: Knex, q: { userId: string; spaceId: string; channelId: string }): Promise<CatalogRow[] | undefined> {
-  const { rows } = await db.raw(
+  const { rows } = await db.raw<{ rows: CatalogJoinRow[] }>(
     `SELECT a.ok, cmd.*
        FROM (SELECT EXISTS (SELECT 1 FROM members WHERE space_id = :spaceId AND user_id = :userId)
                 AND EXISTS (SELECT 1 FROM channels WHERE id = :channelId AND space_id = :spaceId) AS ok) a
@@ -169,5 +172,5 @@ export async function catalog(db: Knex, q: { userId: string; spaceId: string; ch
     q,
   );
   if (!rows[0]?.ok) return undefined;
-  return rows.filter((r: { name: string | null }) => r.name !== null).map(({ ok: _ok, ...r }: CatalogRow & { ok: boolean }) => r);
+  return rows.filter((r): r is CatalogRow & { ok: boolean } => r.name !== null).map(({ ok: _ok, ...r }) => r);
 }

@@ -11,12 +11,12 @@ export async function firstTextChannel(db: Knex, spaceId: string): Promise<strin
     .select("id")
     .where({ space_id: spaceId, type: "text" })
     .orderBy([{ column: "position" }, { column: "id" }])
-    .first();
+    .first<{ id: string } | undefined>();
   return row?.id;
 }
 
 export async function usernameOf(db: Knex, userId: string): Promise<string | undefined> {
-  const row = await db("users").select("username").where({ id: userId }).first();
+  const row = await db("users").select("username").where({ id: userId }).first<{ username: string } | undefined>();
   return row?.username;
 }
 

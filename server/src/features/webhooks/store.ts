@@ -32,15 +32,26 @@ export interface DeliveryRow {
   created_at: Date;
 }
 
-export const botOwner = async (db: Knex, botId: string): Promise<string | undefined> =>
-  (await db("bots").select("owner_id").where({ user_id: botId }).whereNot({ state: "deleted" }).first())?.owner_id;
+export async function botOwner(db: Knex, botId: string): Promise<string | undefined> {
+  const bot = await db("bots")
+    .select("owner_id")
+    .where({ user_id: botId })
+    .whereNot({ state: "deleted" })
+    .first<{ owner_id: string } | undefined>();
+  return bot?.owner_id;
+}
 
 /**
  * Locks the bot's row until the transaction ends (parallel creates for one bot queue here) and counts its
  * webhooks; undefined when the bot is gone or deleted.
  */
 export async function lockedWebhookCount(db: Knex, botId: string): Promise<number | undefined> {
-  const bot = await db("bots").select("user_id").where({ user_id: botId }).whereNot({ state: "deleted" }).forNoKeyUpdate().first();
+  const bot = await db("bots")
+    .select("user_id")
+    .where({ user_id: botId })
+    .whereNot({ state: "deleted" })
+    .forNoKeyUpdate()
+    .first<{ user_id: string } | undefined>();
   if (!bot) return undefined;
   const row = await db("webhooks").where({ bot_user_id: botId }).count<{ n: string }[]>({ n: "*" }).first();
   return Number(row?.n ?? 0);
@@ -55,12 +66,12 @@ export const findWebhook = (db: Knex, botId: string, id: string): Promise<Webhoo
 export async function insertWebhook(db: Knex, row: Partial<WebhookRow>): Promise<WebhookRow> {
   const [w] = await db("webhooks")
     .insert({ ...row, events: row.events })
-    .returning("*");
-  return w;
+    .returning<WebhookRow[]>("*");
+  return w!;
 }
 
 export async function updateWebhook(db: Knex, id: string, patch: Partial<WebhookRow>): Promise<WebhookRow | undefined> {
-  const [w] = await db("webhooks").where({ id }).update(patch).returning("*");
+  const [w] = await db("webhooks").where({ id }).update(patch).returning<WebhookRow[]>("*");
   return w;
 }
 
@@ -167,7 +178,10 @@ export async function reopenDelivery(
   seal: (plain: string) => string,
   dueAt: Date,
 ): Promise<PendingDelivery | undefined> {
-  const row = await db("deliveries").select("id", "webhook_id", "type", "body", "attempts").where({ id }).first();
+  const row = await db("deliveries")
+    .select("id", "webhook_id", "type", "body", "attempts")
+    .where({ id })
+    .first<PendingDelivery | undefined>();
   if (!row) return undefined;
   const body = row.body.startsWith("{") ? seal(row.body) : row.body;
   await db("deliveries").where({ id }).update({ status: "pending", next_attempt_at: null, body, due_at: dueAt });
@@ -186,13 +200,13 @@ export async function claimOverdue(db: Knex, leaseMs: number, limit: number): Pr
     // once, and later scans of anyone skip them until VACUUM removes them. A bitmap scan marks nothing and visits
     // all of them every time. Local to this transaction (fine behind a transaction-mode pooler).
     await trx.raw("SELECT set_config('enable_bitmapscan', 'off', true), set_config('enable_sort', 'off', true)");
-    const { rows } = await trx.raw(
+    const { rows } = await trx.raw<{ rows: PendingDelivery[] }>(
       `UPDATE deliveries SET due_at = now() + make_interval(secs => ?)
         WHERE id IN (SELECT id FROM deliveries WHERE status = 'pending' AND due_at < now() ORDER BY due_at LIMIT ? FOR UPDATE SKIP LOCKED)
         RETURNING id, webhook_id, type, body, attempts`,
       [leaseMs / 1000, limit],
     );
-    return rows as PendingDelivery[];
+    return rows;
   });
 }
 
@@ -266,6 +280,11 @@ export interface Failure {
   suspendUntil: Date;
 }
 
+type FailureRun = Pick<WebhookRow, "consecutive_failures" | "state" | "suspended_until">;
+
+const stillSuspended = (hook: FailureRun, now: Date) =>
+  hook.state === "suspended" && hook.suspended_until !== null && hook.suspended_until > now;
+
 /** A failed attempt: counted on the webhook (suspending it at the run's limit) and on the delivery. True if it suspended. */
 export async function recordFailure(db: Knex, f: Failure): Promise<boolean> {
   return db.transaction(async (trx) => {
@@ -279,9 +298,8 @@ export async function recordFailure(db: Knex, f: Failure): Promise<boolean> {
           [f.failuresToSuspend, f.now],
         ),
       })
-      .returning(["consecutive_failures", "state", "suspended_until"]);
-    const suspend =
-      !!hook && hook.consecutive_failures >= f.failuresToSuspend && !(hook.state === "suspended" && hook.suspended_until > f.now);
+      .returning<FailureRun[]>(["consecutive_failures", "state", "suspended_until"]);
+    const suspend = !!hook && hook.consecutive_failures >= f.failuresToSuspend && !stillSuspended(hook, f.now);
     if (suspend) await trx("webhooks").where({ id: f.webhookId }).update({ state: "suspended", suspended_until: f.suspendUntil });
     const final = f.nextAt === null;
     await trx("deliveries")
