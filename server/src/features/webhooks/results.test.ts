@@ -1,5 +1,5 @@
 // Results in batches (results.ts) and the finished body made without a parse (privacy.ts finishedBodyOf). The
-// batcher runs against a stand-in for the database's connection that counts statements and holds each one until
+// batcher runs against a stand-in for the database that counts statements and holds each one until
 // told, so what is written together, and when each caller hears of its commit, is seen exactly.
 import type { Knex } from "knex";
 import { describe, expect, it } from "vitest";
@@ -7,21 +7,26 @@ import { envelopeBody } from "./events.ts";
 import { finishedBodyOf, redactFinishedBody } from "./privacy.ts";
 import { DeliveredBatcher } from "./results.ts";
 
-/** A Knex look-alike for platform/prepared.ts: each statement's ids, answered when `commit()` is called. */
+/**
+ * A Knex look-alike for platform/prepared.ts: `db.raw(...)` runs when awaited, records the statement's ids and
+ * answers when `commit()` is called.
+ */
 function fakeDb() {
   const statements: string[][] = [];
   const pending: (() => void)[] = [];
-  const conn = {
-    query: (q: { values: unknown[] }) =>
-      new Promise((resolve) => {
-        statements.push(q.values[0] as string[]);
+  const raw = (_sql: string, values: unknown[]) => {
+    const run = () =>
+      new Promise<{ rows: never[] }>((resolve) => {
+        statements.push(values[0] as string[]);
         pending.push(() => resolve({ rows: [] }));
-      }),
+      });
+    const query = {
+      options: () => query,
+      then: (ok: (v: { rows: never[] }) => unknown, fail: (e: unknown) => unknown) => run().then(ok, fail),
+    };
+    return query;
   };
-  const db = {
-    isTransaction: false,
-    client: { acquireConnection: async () => conn, releaseConnection: async () => {} },
-  } as unknown as Knex;
+  const db = { isTransaction: false, client: {}, raw } as unknown as Knex;
   return { db, statements, commit: () => pending.splice(0).forEach((r) => r()) };
 }
 
