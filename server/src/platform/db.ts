@@ -48,14 +48,26 @@ export interface Database {
 
 const MIGRATIONS_DIR = join(import.meta.dirname, "../db/migrations");
 
-/** Migrations are `YYYYMMDDHHMM-verb-noun.ts` modules exporting up/down, applied in name order on start. */
-const migrationSource: Knex.MigrationSource<string> = {
+/**
+ * Files renamed after databases recorded them, by the name `knex_migrations` holds: a database migrated before
+ * the rename, or by an older process during a rolling upgrade, sees the same list.
+ */
+const RECORDED_AS: Readonly<Record<string, string>> = {
+  // Renamed so that no two migrations share a timestamp.
+  "202611220555-create-bot-installs.ts": "202611220556-create-bot-installs.ts",
+};
+
+/**
+ * Migrations are `YYYYMMDDHHMM-verb-noun.ts` modules exporting up/down, one per timestamp, applied in name order
+ * on start.
+ */
+export const migrationSource: Knex.MigrationSource<string> = {
   async getMigrations() {
     return readdirSync(MIGRATIONS_DIR)
       .filter((f) => /^\d{12}-[a-z0-9-]+\.ts$/.test(f))
       .sort();
   },
-  getMigrationName: (name) => name,
+  getMigrationName: (name) => RECORDED_AS[name] ?? name,
   async getMigration(name) {
     return import(pathToFileURL(join(MIGRATIONS_DIR, name)).href) as Promise<Knex.Migration>;
   },
