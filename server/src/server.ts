@@ -69,19 +69,14 @@ export interface RunningServer {
 /** Tests shorten the gateway's timers (auth timeout, heartbeat, send-buffer limit) here. */
 export type ServerOverrides = PlatformOverrides & { realtime?: Partial<Omit<GatewayOptions, "pubsub" | "log" | "metrics">> };
 
-// eslint-disable-next-line max-lines-per-function -- the route table (createHttpApp's mount) is declared inline, where the typed-routes work keeps it
 export async function startServer(config: Config, overrides: ServerOverrides = {}): Promise<RunningServer> {
   const platform = await openPlatform(config, overrides);
-  const { db, clock } = platform;
   const contract = loadContract();
   const contractJson = JSON.stringify(contract);
   const identity = await startIdentity(platform);
-  const { botAuthenticator, botGateway, commandsService, audience, installResolver, userRows } = identity;
-  const { userAuthenticator, mailer, twoFactor, emails, devices, authService } = identity;
   const spaces = await startSpaces(platform, identity);
-  const { realtime, webhooks, presence, spaceEvents, spacesService, installsService, membersService } = spaces;
-  const { channelsService, usersService, rateLimits, interactions, channelEvents, voiceService, e2eService, retention } =
-    await startMessaging(platform, identity, spaces);
+  const messaging = await startMessaging(platform, identity, spaces);
+  let closing: Promise<void> | undefined;
 
   const app = createHttpApp({
     logger: platform.log,
@@ -95,54 +90,25 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
       mountApiReference(app, contract);
     },
     mount(app: Express) {
-      // The route table: every URL prefix and the feature serving it. Each router is mounted at its prefix, and
-      // each of its routes is an operation of the contract, whose validator has already checked the request;
-      // the route's authentication is the operation's `security` there (Bearer: a user's access token; Bot: a bot
-      // token). Registration order is kept where prefixes nest.
-      const api = new ApiRoutes(contract, { BearerAuth: userAuth(userAuthenticator), BotAuth: botAuth(botAuthenticator) });
-      const use = (...routers: { path: string; router: Router }[]) => routers.forEach((r) => app.use(r.path, r.router));
-      // The bot API first and as one router (one prefix match), its busiest routers first: every layer an API
-      // request walks past costs a match. (No user prefix nests under /api/bot: /api/bots is another segment.)
-      // After authentication, the bot-wide rate limit, but for respond, which counts it itself.
-      const limitedBotApi = api.then(botRateLimit(rateLimits));
-      const botApi = Router();
-      for (const r of [
-        respondRoutes(api, interactions),
-        botMessageRoutes(limitedBotApi, new BotMessagesService(db, installResolver, rateLimits, channelEvents)),
-        commandRoutes(limitedBotApi, commandsService),
-        botVoiceRoutes(limitedBotApi, voiceService),
-      ])
-        botApi.use(r.router);
-      app.use("/api/bot", botApi);
-      use(
-        authRoutes(api, { auth: authService, twoFactor, devices, emails }),
-        friendsRoutes(api, new FriendsService(db)),
-        usersRoutes(api, { users: usersService, presence, currentUserId: (req) => currentUser(req).id }),
-        webhookRoutes(api, webhooks.service),
-        spaceRoutes(api, spacesService),
-        memberRoutes(api, membersService),
-        channelRoutes(api, channelsService),
-        commandInvocationRoutes(api, interactions),
-        messageRoutes(api, new MessagesService(db, realtime, clock, platform.log, platform.limiters)),
-        e2eRoutes(api, e2eService),
-        botAccountRoutes(api, new BotsService(db, botAuthenticator, userRows, audience, platform.replica)),
-        installRoutes(api, installsService),
-        // Last of the API, as every /api request walks into it.
-        memberVoiceRoutes(api, voiceService),
-        // Operations, after the API: no API request walks past them.
-        probeRoutes(api, { failing: () => platform.failing(), stopping: () => closing !== undefined, registry: platform.metrics.registry }),
+      mountRoutes(
+        app,
+        new ApiRoutes(contract, { BearerAuth: userAuth(identity.userAuthenticator), BotAuth: botAuth(identity.botAuthenticator) }),
+        {
+          platform,
+          identity,
+          spaces,
+          messaging,
+          stopping: () => closing !== undefined,
+        },
       );
-      const unserved = api.unserved();
-      if (unserved.length) throw new Error(`operations of the contract without a route: ${unserved.join(", ")}`);
     },
   });
 
   const http = createServer({ keepAliveTimeout: 65_000 }, app);
-  const gateway = await attachGateways(http, platform, identity, presence, overrides);
+  const gateway = await attachGateways(http, platform, identity, spaces.presence, overrides);
   const port = await listen(http, platform);
-
-  let closing: Promise<void> | undefined;
   const host = config.host.includes(":") ? `[${config.host}]` : config.host;
+  const { presence, spaceEvents, webhooks } = spaces;
   return {
     url: `http://${host}:${port}`,
     port,
@@ -152,21 +118,7 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
     spaceEvents,
     webhooks,
     close(graceMs = 10_000) {
-      closing ??= (async () => {
-        if (config.shutdownDelayMs) await new Promise((r) => setTimeout(r, config.shutdownDelayMs));
-        const deadline = performance.now() + graceMs;
-        await gateway.close(Math.min(graceMs, 1000));
-        // Before the HTTP drain, which waits for upgraded sockets too. Attempts waiting for an ack here fail as
-        // closed and are retried on the schedule, by whichever process the bot reconnects to.
-        await botGateway.close(Math.min(graceMs, 1000));
-        await drainHttp(http, graceMs);
-        presence.stop();
-        mailer.close();
-        await retention.stop();
-        // Webhook attempts under way get what is left of the grace (at least a second: most end in milliseconds).
-        await webhooks.close(Math.max(1000, deadline - performance.now()));
-        await platform.close();
-      })();
+      closing ??= shutDown(graceMs, { platform, identity, spaces, messaging, http, gateway });
       return closing;
     },
   };
@@ -174,6 +126,86 @@ export async function startServer(config: Config, overrides: ServerOverrides = {
 
 type Identity = Awaited<ReturnType<typeof startIdentity>>;
 type Spaces = Awaited<ReturnType<typeof startSpaces>>;
+type Messaging = Awaited<ReturnType<typeof startMessaging>>;
+interface Parts {
+  platform: Platform;
+  identity: Identity;
+  spaces: Spaces;
+  messaging: Messaging;
+}
+
+/**
+ * The route table: every URL prefix and the feature serving it. Each router is mounted at its prefix, and each of
+ * its routes is an operation of the contract, whose validator has already checked the request; the route's
+ * authentication is the operation's `security` there (Bearer: a user's access token; Bot: a bot token).
+ * Registration order is kept where prefixes nest.
+ */
+function mountRoutes(
+  app: Express,
+  api: ApiRoutes,
+  { platform, identity, spaces, messaging, stopping }: Parts & { stopping: () => boolean },
+) {
+  const { db, clock } = platform;
+  const { botAuthenticator, commandsService, audience, installResolver, userRows, authService, twoFactor, devices, emails } = identity;
+  const { interactions, rateLimits, voiceService } = messaging;
+  const use = (...routers: { path: string; router: Router }[]) => routers.forEach((r) => app.use(r.path, r.router));
+  // The bot API first and as one router (one prefix match), its busiest routers first: every layer an API
+  // request walks past costs a match. (No user prefix nests under /api/bot: /api/bots is another segment.)
+  // After authentication, the bot-wide rate limit, but for respond, which counts it itself.
+  const limitedBotApi = api.then(botRateLimit(rateLimits));
+  const botApi = Router();
+  for (const r of [
+    respondRoutes(api, interactions),
+    botMessageRoutes(limitedBotApi, new BotMessagesService(db, installResolver, rateLimits, messaging.channelEvents)),
+    commandRoutes(limitedBotApi, commandsService),
+    botVoiceRoutes(limitedBotApi, voiceService),
+  ])
+    botApi.use(r.router);
+  app.use("/api/bot", botApi);
+  use(
+    authRoutes(api, { auth: authService, twoFactor, devices, emails }),
+    friendsRoutes(api, new FriendsService(db)),
+    usersRoutes(api, { users: messaging.usersService, presence: spaces.presence, currentUserId: (req) => currentUser(req).id }),
+    webhookRoutes(api, spaces.webhooks.service),
+    spaceRoutes(api, spaces.spacesService),
+    memberRoutes(api, spaces.membersService),
+    channelRoutes(api, messaging.channelsService),
+    commandInvocationRoutes(api, interactions),
+    messageRoutes(api, new MessagesService(db, spaces.realtime, clock, platform.log, platform.limiters)),
+    e2eRoutes(api, messaging.e2eService),
+    botAccountRoutes(api, new BotsService(db, botAuthenticator, userRows, audience, platform.replica)),
+    installRoutes(api, spaces.installsService),
+    // Last of the API, as every /api request walks into it.
+    memberVoiceRoutes(api, voiceService),
+    // Operations, after the API: no API request walks past them.
+    probeRoutes(api, { failing: () => platform.failing(), stopping, registry: platform.metrics.registry }),
+  );
+  const unserved = api.unserved();
+  if (unserved.length) throw new Error(`operations of the contract without a route: ${unserved.join(", ")}`);
+}
+
+/**
+ * Answers /readyz 503 at once and for SHUTDOWN_DELAY_MS while still serving, then stops accepting, lets in-flight
+ * requests finish (bounded by graceMs), then closes workers, queues, Redis and the database.
+ */
+async function shutDown(
+  graceMs: number,
+  { platform, identity, spaces, messaging, http, gateway }: Parts & { http: Server; gateway: RealtimeGateway },
+) {
+  if (platform.config.shutdownDelayMs) await new Promise((r) => setTimeout(r, platform.config.shutdownDelayMs));
+  const deadline = performance.now() + graceMs;
+  await gateway.close(Math.min(graceMs, 1000));
+  // Before the HTTP drain, which waits for upgraded sockets too. Attempts waiting for an ack here fail as
+  // closed and are retried on the schedule, by whichever process the bot reconnects to.
+  await identity.botGateway.close(Math.min(graceMs, 1000));
+  await drainHttp(http, graceMs);
+  spaces.presence.stop();
+  identity.mailer.close();
+  await messaging.retention.stop();
+  // Webhook attempts under way get what is left of the grace (at least a second: most end in milliseconds).
+  await spaces.webhooks.close(Math.max(1000, deadline - performance.now()));
+  await platform.close();
+}
 
 /** Who is calling: bots and their gateway, installs, sessions and the user accounts' authentication. */
 async function startIdentity(platform: Platform) {

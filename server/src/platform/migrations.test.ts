@@ -24,7 +24,7 @@ afterAll(async () => {
 const recorded = async () => (await database.knex("knex_migrations").orderBy("id").select<{ name: string }[]>("name")).map((r) => r.name);
 
 describe("migrations", () => {
-  it("are named YYYYMMDDHHMM-verb-noun.ts, one per timestamp", () => {
+  it("are named YYYYMMDDHHMM-verb-noun.ts (the only names the runner picks up), one per timestamp", () => {
     expect(files.filter((f) => !/^\d{12}-[a-z0-9-]+\.ts$/.test(f))).toEqual([]);
     const stamps = files.map((f) => f.slice(0, 12));
     expect(stamps.filter((s, i) => stamps.indexOf(s) !== i)).toEqual([]);
