@@ -161,9 +161,7 @@ export function redisQueues(target: string | RedisTarget, log: QueueLog): Queues
   };
   return {
     backend: "redis",
-    // Off: with the delivery queue split over a cluster's masters, its test saw retries arrive late or not at all
-    // (test/redis-cluster.test.ts, skipped until that is found). One delivery queue, as the failover test proves.
-    spread: false,
+    spread: "cluster" in where,
     async queue<T>(name: string, opts?: QueueOptions) {
       // While Redis reconnects, adds wait in ioredis's offline queue (bounded by PRODUCER_WAIT_MS in wrap)
       // instead of failing at once: a blip of a second loses no enqueue.
