@@ -109,6 +109,29 @@ describe("production configuration", () => {
   });
 });
 
+describe("the process role", () => {
+  const env = () => ({ DATA_DIR: newDir() });
+  const refusal = (argv: string[]) => {
+    try {
+      loadConfig(env(), argv);
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      return (err as Error).message;
+    }
+    throw new Error(`loadConfig accepted ${JSON.stringify(argv)}`);
+  };
+
+  it("is --role all|api|worker (all by default); any other argument stops the start instead of being ignored", () => {
+    expect(loadConfig(env(), []).role).toBe("all");
+    expect(loadConfig(env(), ["--role", "worker"]).role).toBe("worker");
+    expect(loadConfig(env(), ["--role=api"]).role).toBe("api");
+    expect(refusal(["api"])).toBe("Unexpected argument 'api'; the only argument is --role all|api|worker");
+    expect(refusal(["--rol", "api"])).toBe("Unknown option '--rol'; the only argument is --role all|api|worker");
+    expect(refusal(["--role"])).toBe("Option '--role <value>' argument missing; the only argument is --role all|api|worker");
+    expect(refusal(["--role", "web"])).toBe('--role must be all, api or worker, got "web"');
+  });
+});
+
 describe("Redis Cluster seed nodes", () => {
   it("reads REDIS_CLUSTER_NODES as host:port pairs; with REDIS_URL too, or a malformed entry, the start stops", () => {
     const test = { ...server, NODE_ENV: "test" };

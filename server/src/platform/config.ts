@@ -2,6 +2,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
 import ipaddr from "ipaddr.js";
 
 type Role = "all" | "api" | "worker";
@@ -245,9 +246,18 @@ function testScales(env: Env, production: boolean) {
   return { rateLimitMultiplier, webhookRetryScale, presenceTimeScale, passwordHashScale };
 }
 
+/**
+ * `--role all|api|worker` is the only argument: anything else stops the start, so that a role lost on the way
+ * (`npm start api`, or npm taking `--role` for its own option) never runs the process as another role unnoticed.
+ */
 function roleOf(argv: string[]): Role {
-  const roleAt = argv.indexOf("--role");
-  const role = (roleAt >= 0 ? argv[roleAt + 1] : "all") as Role;
+  let values: { role?: string };
+  try {
+    ({ values } = parseArgs({ args: argv, options: { role: { type: "string" } }, strict: true, allowPositionals: false }));
+  } catch (err) {
+    throw new ConfigError(`${(err as Error).message.split(". ")[0]}; the only argument is --role all|api|worker`);
+  }
+  const role = (values.role ?? "all") as Role;
   if (!["all", "api", "worker"].includes(role)) throw new ConfigError(`--role must be all, api or worker, got "${role}"`);
   return role;
 }
