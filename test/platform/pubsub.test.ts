@@ -67,6 +67,17 @@ describe.each([
     expect(await c.all).toEqual(["1", "2", "3"]);
   });
 
+  it("answers whether anyone heard a publish: none before a subscription and after its end, some during it", async () => {
+    const [pub, sub] = pair();
+    expect(await pub.publish("lonely", "x")).toBe(0);
+    const c = collect(1);
+    const off = await sub.subscribe("lonely", c.listener);
+    expect(await pub.publish("lonely", "y")).toBeGreaterThan(0);
+    expect(await c.all).toEqual(["y"]);
+    await off();
+    expect(await pub.publish("lonely", "z")).toBe(0);
+  });
+
   it("delivers to every listener of a channel and to no other channel", async () => {
     const [pub, sub] = pair();
     const first = collect(1);

@@ -19,7 +19,11 @@ export interface PublishOptions {
 }
 
 export interface PubSub {
-  publish(channel: string, message: string, opts?: PublishOptions): Promise<void>;
+  /**
+   * Resolves once the message is handed over, with how many subscribers heard it: on Redis, the connections
+   * subscribed to the channel (0: no process listens there now, e.g. the one that did died).
+   */
+  publish(channel: string, message: string, opts?: PublishOptions): Promise<number>;
   /** Returns a function that removes the listener. */
   subscribe(channel: string, listener: Listener): Promise<() => Promise<void>>;
   /**
@@ -35,6 +39,7 @@ export class MemoryPubSub implements PubSub {
   async publish(channel: string, message: string) {
     // Deliver asynchronously, as Redis would, so callers never depend on re-entrancy.
     queueMicrotask(() => this.emitter.emit(channel, message));
+    return this.emitter.listenerCount(channel);
   }
   async subscribe(channel: string, listener: Listener) {
     this.emitter.on(channel, listener);
@@ -67,8 +72,8 @@ class PublishWatch {
   private deadlines = new DeadlineQueue(PUBLISH_TIMEOUT_MS);
 
   /** `sent`'s outcome, or a failure once Redis has left the oldest publish unanswered too long. */
-  track(sent: Promise<unknown>): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
+  track<T>(sent: Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
       const wait = {
         settled: false,
         expire: () => {
@@ -79,9 +84,9 @@ class PublishWatch {
       };
       this.deadlines.add(wait);
       sent.then(
-        () => {
+        (value) => {
           wait.settled = true;
-          resolve();
+          resolve(value);
         },
         (err) => {
           wait.settled = true;
@@ -193,10 +198,11 @@ export class RedisPubSub implements PubSub {
     if (!opts?.localFirst) return this.watch.track(this.send(ch, message));
     // Asynchronously, as through Redis: callers never depend on re-entrancy.
     if (this.listeners.has(ch)) queueMicrotask(() => this.deliver(ch, message));
-    await this.watch.track(this.send(ch, this.tag + message));
+    return this.watch.track(this.send(ch, this.tag + message));
   }
-  private send(ch: string, message: string): Promise<unknown> {
-    return this.sharded ? this.pub.spublish(ch, message) : this.pub.publish(ch, message);
+  private send(ch: string, message: string): Promise<number> {
+    // SPUBLISH answers an integer like PUBLISH (ioredis types it unknown).
+    return this.sharded ? (this.pub.spublish(ch, message) as Promise<number>) : this.pub.publish(ch, message);
   }
   async subscribe(channel: string, listener: Listener) {
     const ch = this.prefix + channel;

@@ -38,6 +38,17 @@ export const CLOSE = {
 const NO_ACK = "no ack within 10 s";
 const CLOSED = "connection closed";
 const NO_CONNECTION: AttemptResult = { ok: false, status: null, error: "no gateway connection" };
+/** A relay that reached no process: the next holder is tried (never returned from `send`). */
+const HOLDER_GONE: AttemptResult = { ok: false, status: null, error: "holder gone" };
+
+function shuffled<T>(items: T[]): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
 const ACKED: AttemptResult = { ok: true, status: null, error: null };
 
 /** What the gateway needs of bot accounts. */
@@ -189,11 +200,16 @@ export class BotGateway implements SocketSender {
     } catch (err) {
       return { ok: false, status: null, error: `gateway directory unavailable: ${(err as Error).message}`.slice(0, 200) };
     }
-    if (!holders.length) return this.byBot.has(botId) ? this.sendHere(botId, deliveryId, body) : NO_CONNECTION;
-    const holder = holders[Math.floor(Math.random() * holders.length)]!;
-    return this.relay(holder, botId, deliveryId, body);
+    // In random order, skipping a holder no process listens for any more (one killed whose entries have not
+    // expired yet): relaying to it would only wait out the deadline.
+    for (const holder of new Set(shuffled(holders))) {
+      const result = await this.relay(holder, botId, deliveryId, body);
+      if (result !== HOLDER_GONE) return result;
+    }
+    return this.byBot.has(botId) ? this.sendHere(botId, deliveryId, body) : NO_CONNECTION;
   }
 
+  /** The attempt through `holder`'s channel; HOLDER_GONE, at once, when no process subscribes to it. */
   private relay(holder: string, botId: string, deliveryId: string, body: string): Promise<AttemptResult> {
     const a = newId();
     return new Promise<AttemptResult>((resolve) => {
@@ -207,9 +223,10 @@ export class BotGateway implements SocketSender {
       this.relayed.set(a, done);
       this.relays.add(wait);
       const msg: RelayMessage = { k: "send", a, bot: botId, d: deliveryId, body, from: this.processId };
-      this.o.pubsub
-        .publish(channelOf(holder), JSON.stringify(msg))
-        .catch((err) => done({ ok: false, status: null, error: `gateway relay failed: ${(err as Error).message}`.slice(0, 200) }));
+      this.o.pubsub.publish(channelOf(holder), JSON.stringify(msg)).then(
+        (heard) => heard === 0 && done(HOLDER_GONE),
+        (err) => done({ ok: false, status: null, error: `gateway relay failed: ${(err as Error).message}`.slice(0, 200) }),
+      );
     });
   }
 

@@ -113,7 +113,7 @@ export class RealtimePublisher {
     const env: SpaceEnvelope = { channelId, except: opts.exceptUserId, only: opts.onlySubscribersOf, frame };
     const published = this.pubsub.publish(RT.space(spaceId), JSON.stringify(env));
     const membership = membershipSubject(frame);
-    if (!membership) return published;
+    if (!membership) return void (await published);
     await Promise.all([published, this.membershipChanged(membership.userId, spaceId, membership.change)]);
   }
 
